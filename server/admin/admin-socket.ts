@@ -1,0 +1,86 @@
+import { chmodSync, existsSync, unlinkSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import path from 'node:path';
+import type { Database } from '../db/client';
+import { AppError } from '../http/errors';
+import type { Logger } from '../logger';
+import { adminCommandSchema, runAdminCommand, type AdminCommand, type AdminResult } from './commands';
+
+/**
+ * PGlite belongs to one process, so while the server runs the CLI sends its commands here:
+ * a Unix socket in DATA_DIR, readable by the data directory's owner only.
+ */
+export function adminSocketPath(dataDir: string): string {
+  return path.join(dataDir, 'admin.sock');
+}
+
+export async function listenAdminSocket(db: Database, dataDir: string, logger: Logger): Promise<Server> {
+  const socketPath = adminSocketPath(dataDir);
+  // A socket left by a crashed process would block listen(); nothing can be listening on it if we got here.
+  if (existsSync(socketPath) && !(await adminSocketAnswers(socketPath))) unlinkSync(socketPath);
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let status = 200;
+    let body: unknown;
+    try {
+      if (req.method === 'GET' && req.url === '/ping') body = { ok: true };
+      else {
+        const command = adminCommandSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        body = await runAdminCommand(db, command);
+      }
+    } catch (error) {
+      status = error instanceof AppError ? error.statusCode : 400;
+      body = { error: error instanceof Error ? error.message : String(error) };
+      if (!(error instanceof AppError) && !(error instanceof SyntaxError) && (error as Error).name !== 'ZodError') {
+        logger.error('admin command failed', { error: String(error) });
+        status = 500;
+      }
+    }
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  chmodSync(socketPath, 0o600);
+  return server;
+}
+
+export async function closeAdminSocket(server: Server, dataDir: string): Promise<void> {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const socketPath = adminSocketPath(dataDir);
+  if (existsSync(socketPath)) unlinkSync(socketPath);
+}
+
+export function adminSocketAnswers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request({ socketPath, path: '/ping', method: 'GET', timeout: 2000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode === 200);
+    });
+    req.on('error', () => resolve(false));
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
+    req.end();
+  });
+}
+
+export function sendAdminCommand(socketPath: string, command: AdminCommand): Promise<AdminResult> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath, path: '/command', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        if (res.statusCode === 200) resolve(body as AdminResult);
+        else reject(new Error(body.error ?? `admin socket answered ${res.statusCode}`));
+      });
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(command));
+  });
+}

@@ -1,0 +1,118 @@
+import { asc } from 'drizzle-orm';
+import { z } from 'zod';
+import { createApiKey, revokeApiKey } from '../api-keys/api-keys.service';
+import { randomToken } from '../auth/secrets';
+import { SCOPES } from '../context';
+import type { Database } from '../db/client';
+import { organizations } from '../db/schema/organizations';
+import {
+  ALL_SCOPES,
+  createOrganization,
+  createUser,
+  FEATURES,
+  getOrganization,
+  setFeature,
+  setPlan,
+} from '../organizations/organizations.service';
+
+const plan = z.enum(['FREE', 'PRO', 'BUSINESS']);
+const org = z.string().min(1);
+
+/** Every operator command, validated the same way whether it comes from the CLI or the admin socket. */
+export const adminCommandSchema = z.discriminatedUnion('command', [
+  z.object({
+    command: z.literal('create-org'),
+    name: z.string().trim().min(1).max(120),
+    plan: plan.default('FREE'),
+    enable: z.array(z.enum(FEATURES)).default([]),
+    teamName: z.string().trim().min(3).max(80).optional(),
+  }),
+  z.object({ command: z.literal('set-plan'), org, plan }),
+  z.object({ command: z.literal('enable'), org, features: z.array(z.enum(FEATURES)).min(1) }),
+  z.object({ command: z.literal('disable'), org, features: z.array(z.enum(FEATURES)).min(1) }),
+  z.object({
+    command: z.literal('create-api-key'),
+    org,
+    name: z.string().trim().min(1).max(80).default('Operator key'),
+    scopes: z.array(z.enum(SCOPES)).min(1).default([...ALL_SCOPES]),
+  }),
+  z.object({ command: z.literal('revoke-api-key'), org, id: z.string().min(1) }),
+  z.object({
+    command: z.literal('create-user'),
+    org,
+    email: z.string().trim().email(),
+    password: z.string().min(8).optional(),
+    role: z.enum(['ADMIN', 'CUSTOMER']).default('ADMIN'),
+  }),
+  z.object({ command: z.literal('list-orgs') }),
+]);
+
+export type AdminCommand = z.infer<typeof adminCommandSchema>;
+export type AdminResult = { json: Record<string, unknown>; text: string };
+
+export async function runAdminCommand(db: Database, command: AdminCommand): Promise<AdminResult> {
+  switch (command.command) {
+    case 'create-org': {
+      const created = await createOrganization(db, {
+        name: command.name,
+        plan: command.plan,
+        features: command.enable,
+        teamName: command.teamName,
+      });
+      return {
+        json: { organizationId: created.organization.id, teamId: created.team.id, apiKey: created.key },
+        text: [
+          `Organization ${created.organization.name} (${created.organization.id}), plan ${created.organization.plan}`,
+          `Team         ${created.team.name} (${created.team.id})`,
+          `API key      ${created.key}`,
+          '             (shown once: store it now)',
+        ].join('\n'),
+      };
+    }
+    case 'set-plan': {
+      const updated = await setPlan(db, command.org, command.plan);
+      return { json: { organizationId: updated.id, plan: updated.plan }, text: `${updated.id} is now on ${updated.plan}` };
+    }
+    case 'enable':
+    case 'disable': {
+      const enabled = command.command === 'enable';
+      for (const feature of command.features) await setFeature(db, command.org, feature, enabled);
+      const updated = await getOrganization(db, command.org);
+      return {
+        json: { organizationId: updated.id, dms: updated.dmsEnabled, automations: updated.automationsEnabled },
+        text: `${updated.id}: DMs ${onOff(updated.dmsEnabled)}, automations ${onOff(updated.automationsEnabled)}`,
+      };
+    }
+    case 'create-api-key': {
+      await getOrganization(db, command.org);
+      const { apiKey, key } = await createApiKey(db, { organizationId: command.org, name: command.name, scopes: command.scopes });
+      return {
+        json: { id: apiKey.id, apiKey: key, scopes: apiKey.scopes },
+        text: `API key ${apiKey.name} (${apiKey.id}), scopes ${apiKey.scopes.join(',')}\n${key}\n(shown once: store it now)`,
+      };
+    }
+    case 'revoke-api-key': {
+      const revoked = await revokeApiKey(db, { organizationId: command.org, id: command.id });
+      return { json: { id: revoked.id, revokedAt: revoked.revokedAt?.toISOString() ?? null }, text: `Revoked ${revoked.id}` };
+    }
+    case 'create-user': {
+      const password = command.password ?? randomToken(12);
+      const user = await createUser(db, { organizationId: command.org, email: command.email, password, role: command.role });
+      return {
+        json: { id: user.id, email: user.email, ...(command.password ? {} : { password }) },
+        text: `User ${user.email} (${user.id}), role ${user.role}${command.password ? '' : `\nPassword: ${password}`}`,
+      };
+    }
+    case 'list-orgs': {
+      const rows = await db.select().from(organizations).orderBy(asc(organizations.createdAt));
+      return {
+        json: { items: rows.map((o) => ({ id: o.id, name: o.name, plan: o.plan, dms: o.dmsEnabled, automations: o.automationsEnabled })) },
+        text: rows.map((o) => `${o.id}  ${o.plan.padEnd(8)} ${o.name}`).join('\n') || 'No organizations yet',
+      };
+    }
+  }
+}
+
+function onOff(value: boolean) {
+  return value ? 'enabled' : 'disabled';
+}

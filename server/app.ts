@@ -1,0 +1,70 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from './context';
+import type { AppServices } from './services';
+import { apiKeysRouter } from './api-keys/api-keys.handlers';
+import { authRouter } from './auth/auth.handlers';
+import { authenticate, requireMethodScope } from './auth/authenticate';
+import { docsRouter } from './docs/docs.routes';
+import { healthRouter } from './health/health.routes';
+import { createRouter } from './http/create-router';
+import { idempotency } from './http/idempotency';
+import { onError, onNotFound } from './http/on-error';
+import { rateLimit } from './http/rate-limit';
+import { organizationsRouter } from './organizations/organizations.handlers';
+import { teamsRouter } from './teams/teams.handlers';
+import { spaRouter } from './web/spa';
+
+export const API_PREFIX = '/api/v1';
+
+export function createApp(services: AppServices, options: { serveDashboard?: boolean } = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+  app.onError(onError);
+  app.notFound(onNotFound);
+  app.use(
+    '*',
+    createMiddleware<AppEnv>(async (c, next) => {
+      c.set('services', services);
+      await next();
+    }),
+  );
+
+  // Liveness for load balancers: no credentials, no rate limit.
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+
+  const api = createRouter();
+  api.use('*', rateLimit);
+  // Public routes first; everything registered after `authenticate` needs credentials.
+  api.route('/', authRouter);
+  api.use('*', authenticate, requireMethodScope, idempotency);
+  api.route('/', healthRouter);
+  api.route('/', organizationsRouter);
+  api.route('/', teamsRouter);
+  api.route('/', apiKeysRouter);
+  app.route(API_PREFIX, api);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'sd_session',
+    description: 'Dashboard session; changes also need the x-csrf-token header',
+  });
+  app.doc31(`${API_PREFIX}/openapi.json`, {
+    openapi: '3.1.0',
+    info: {
+      title: 'SocialDesk API',
+      version: '1.0.0',
+      description:
+        'Teams, social accounts, uploads, posts, comments, inbox, automations and webhooks. ' +
+        'Authenticate with the `x-api-key` header. Errors are `{ statusCode, message, issues? }`.',
+    },
+    servers: [{ url: services.config.publicUrl }],
+  });
+  app.route('/docs', docsRouter);
+
+  if (options.serveDashboard ?? true) app.route('/', spaRouter());
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

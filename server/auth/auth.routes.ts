@@ -1,0 +1,57 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
+import { OrganizationSchema } from '../organizations/organizations.routes';
+
+export const LoginBody = z
+  .object({
+    email: z.string().trim().email().max(320).openapi({ example: 'admin@example.com' }),
+    password: z.string().min(1).max(1024),
+  })
+  .strict()
+  .openapi('Login');
+
+export const SessionSchema = z
+  .object({
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      firstName: z.string().nullable(),
+      role: z.enum(['ADMIN', 'CUSTOMER']),
+    }),
+    organization: OrganizationSchema.omit({ teams: true }),
+    csrfToken: z.string().openapi({ description: 'Send back as x-csrf-token on every change made with the session cookie' }),
+    expiresAt: z.string().datetime(),
+  })
+  .openapi('Session');
+
+const tags = ['Dashboard session'];
+
+export const loginRoute = createRoute({
+  method: 'post',
+  path: '/auth/login',
+  operationId: 'login',
+  summary: 'Sign in to the dashboard (sets an httpOnly session cookie)',
+  tags,
+  request: { body: jsonBody(LoginBody) },
+  responses: { 200: jsonResponse(SessionSchema, 'Signed in'), ...errorResponses() },
+});
+
+export const getSessionRoute = createRoute({
+  method: 'get',
+  path: '/auth/session',
+  operationId: 'getSession',
+  summary: 'The signed-in user, organization and CSRF token',
+  tags,
+  security: [{ session: [] }],
+  responses: { 200: jsonResponse(SessionSchema, 'Current session'), ...errorResponses() },
+});
+
+export const logoutRoute = createRoute({
+  method: 'post',
+  path: '/auth/logout',
+  operationId: 'logout',
+  summary: 'Sign out (ends the session)',
+  tags,
+  security: [{ session: [] }],
+  responses: { 204: { description: 'Signed out' }, ...errorResponses() },
+});

@@ -1,0 +1,62 @@
+import type { Config } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { sqlExecutorFor } from './db/raw-sql';
+import { RateLimiter } from './http/rate-limit';
+import type { AnyJobDefinition } from './jobs/define-job';
+import { allJobs } from './jobs/all-jobs';
+import { JobQueue } from './jobs/job-queue';
+import { createLogger, type Logger } from './logger';
+import type { AppServices } from './services';
+
+export type RunningServices = AppServices & { stop(): Promise<void> };
+
+export type StartOptions = {
+  /** Run job handlers in this process (ROLE=worker or all). */
+  work: boolean;
+  jobs?: AnyJobDefinition[];
+  logger?: Logger;
+  pollingIntervalSeconds?: number;
+};
+
+/** Opens the database, applies migrations and starts the job queue: what every role needs. */
+export async function startServices(config: Config, options: StartOptions): Promise<RunningServices> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  try {
+    await runMigrations(database);
+    const jobs = new JobQueue({
+      connection: database.url
+        ? { connectionString: database.url, poolSize: Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 2)) }
+        : { executor: sqlExecutorFor(database.db) },
+      work: options.work,
+      concurrency: config.WORKER_CONCURRENCY,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      logger,
+    });
+    const rateLimiter = new RateLimiter({
+      store: config.RATE_LIMIT_STORE,
+      burst: config.RATE_LIMIT_BURST,
+      short: config.RATE_LIMIT_SHORT,
+      minute: config.RATE_LIMIT_MINUTE,
+      db: database.db,
+      logger,
+    });
+    const services: AppServices = { config, database, db: database.db, jobs, logger, rateLimiter };
+    await jobs.start(options.jobs ?? allJobs, { services });
+    return {
+      ...services,
+      async stop() {
+        await jobs.stop();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

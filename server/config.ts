@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = (defaultValue: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(defaultValue ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
+
+/** Every environment variable the product reads, with its default. The README's table mirrors this. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
+    .optional(),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  SANDBOX: booleanFromEnv(true),
+  SEED_DEMO: booleanFromEnv(true),
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
+  RATE_LIMIT_BURST: positiveInt(100),
+  RATE_LIMIT_SHORT: positiveInt(500),
+  RATE_LIMIT_MINUTE: positiveInt(2000),
+  SESSION_TTL_HOURS: positiveInt(24 * 14),
+  WORKER_CONCURRENCY: positiveInt(4),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  /** Absolute data directory, or `memory://` for an in-memory embedded database. */
+  dataDir: string;
+  secretKey: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at boot; a bad value stops the process with a readable list. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(stripEmpty(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = values.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(values.DATA_DIR);
+  const secretKey = values.SECRET_KEY ?? readOrCreateSecretKey(dataDir);
+  const shownHost = values.HOST === '0.0.0.0' || values.HOST === '::' ? '127.0.0.1' : values.HOST;
+  const publicUrl = (values.PUBLIC_URL ?? `http://${shownHost}:${values.PORT}`).replace(/\/$/, '');
+  return { ...values, dataDir, secretKey, publicUrl };
+}
+
+// An empty variable (`PORT=`) means "use the default", as most tools treat it.
+function stripEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+function readOrCreateSecretKey(dataDir: string): string {
+  if (dataDir === 'memory://') return randomBytes(32).toString('base64url');
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}

@@ -1,0 +1,37 @@
+import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from './columns';
+
+export const planTier = pgEnum('plan_tier', ['FREE', 'PRO', 'BUSINESS']);
+export const userRole = pgEnum('user_role', ['ADMIN', 'CUSTOMER']);
+
+export const organizations = pgTable('organizations', {
+  id: idColumn(),
+  name: text().notNull(),
+  plan: planTier().notNull().default('FREE'),
+  dmsEnabled: boolean().notNull().default(false),
+  automationsEnabled: boolean().notNull().default(false),
+  createdById: text(),
+  ...timestamps(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: idColumn(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    role: userRole().notNull().default('CUSTOMER'),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    ...timestamps(),
+  },
+  (table) => [
+    // Emails are compared lower-cased; the service stores them that way.
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_organization_idx').on(table.organizationId),
+  ],
+);

@@ -1,0 +1,50 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+
+const require = createRequire(import.meta.url);
+const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+};
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8" />
+  <meta name="viewport" content="width=device-width, initial-scale=1" />
+  <title>API reference · SocialDesk</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css" />
+  <style>body { margin: 0 } .topbar { display: none }</style>
+</head>
+<body>
+  <div id="reference"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      url: '/api/v1/openapi.json',
+      dom_id: '#reference',
+      deepLinking: true,
+      persistAuthorization: true,
+      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+      layout: 'StandaloneLayout',
+    });
+  </script>
+</body>
+</html>`;
+
+/** The API reference, served from the installed swagger-ui-dist: it needs no internet access. */
+export const docsRouter = new Hono<AppEnv>()
+  .get('/', (c) => c.html(page))
+  .get('/assets/:file', async (c) => {
+    const file = c.req.param('file');
+    const type = ASSETS[file];
+    if (!type) return c.json({ statusCode: 404, message: 'Asset not found' }, 404);
+    const body = await readFile(path.join(swaggerDir, file));
+    return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+  });

@@ -1,0 +1,70 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { closeAdminSocket, listenAdminSocket } from './admin/admin-socket';
+import { createApp } from './app';
+import { startServices } from './bootstrap';
+import { ConfigError, loadConfig, type Config } from './config';
+import { seedDemoIfEmpty } from './seed-demo';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const servesHttp = config.ROLE !== 'worker';
+  const services = await startServices(config, { work: config.ROLE !== 'api' });
+  const { logger } = services;
+
+  let httpServer: ServerType | undefined;
+  let adminServer: Server | undefined;
+  if (!config.DATABASE_URL && config.dataDir !== 'memory://') {
+    adminServer = await listenAdminSocket(services.db, config.dataDir, logger);
+  }
+  const demo = config.SEED_DEMO && servesHttp ? await seedDemoIfEmpty(services.db) : null;
+
+  if (servesHttp) {
+    const app = createApp(services);
+    httpServer = await new Promise<ServerType>((resolve) => {
+      const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(server));
+    });
+  }
+
+  const lines = [
+    '',
+    `  SocialDesk is running (${config.ROLE}, ${services.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'Postgres'})`,
+  ];
+  if (servesHttp) lines.push(`  Dashboard:     ${config.publicUrl}`, `  API reference: ${config.publicUrl}/docs`);
+  if (demo) {
+    lines.push(
+      '',
+      '  First start: a demo organization was created.',
+      `  Login:         ${demo.email}`,
+      `  Password:      ${demo.password}`,
+      `  API key:       ${demo.key}`,
+      '  (the password and the API key are shown only now: keep them)',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    // Stop taking requests, let running requests and jobs finish, then close the database.
+    if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
+    if (adminServer) await closeAdminSocket(adminServer, config.dataDir);
+    await services.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,39 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { apiKeySecurity, errorResponses, jsonResponse } from '../http/openapi-helpers';
+import { TeamSchema } from '../teams/teams.schemas';
+
+export const OrganizationSchema = z
+  .object({
+    id: z.string(),
+    name: z.string().nullable(),
+    createdById: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    plan: z.enum(['FREE', 'PRO', 'BUSINESS']),
+    dmsEnabled: z.boolean(),
+    automationsEnabled: z.boolean(),
+    apiAccess: z.boolean(),
+    analyticsDisabled: z.boolean(),
+    analyticsPostsDisabled: z.boolean(),
+    uploadsCompressionEnabled: z.boolean(),
+    showVerboseErrors: z.boolean(),
+    disconnectCheckEnabled: z.boolean(),
+    deleteAccountAfter: z.number().int().min(0).max(168),
+    createdAt: z.string().datetime().nullable(),
+    updatedAt: z.string().datetime().nullable(),
+    deletedAt: z.string().datetime().nullable(),
+    teams: z.array(TeamSchema).openapi({
+      deprecated: true,
+      description: 'Deprecated: removed on 2026-11-15 per the spec; list teams with GET /team',
+    }),
+  })
+  .openapi('Organization');
+
+export const getOrganizationRoute = createRoute({
+  method: 'get',
+  path: '/organization',
+  operationId: 'getOrganization',
+  summary: 'Get the organization of the API key',
+  tags: ['Organization'],
+  security: apiKeySecurity,
+  responses: { 200: jsonResponse(OrganizationSchema, 'The organization'), ...errorResponses() },
+});

@@ -1,0 +1,39 @@
+import { createRouter } from '../http/create-router';
+import * as routes from './teams.routes';
+import { createTeam, deleteTeam, getTeam, listTeams, toTeamDto, updateTeam } from './teams.service';
+
+export const teamsRouter = createRouter()
+  .openapi(routes.listTeamsRoute, async (c) => {
+    const query = c.req.valid('query');
+    const { items, total } = await listTeams(c.var.services.db, { ...query, organizationId: c.var.auth.organizationId });
+    return c.json({ items: items.map((team) => toTeamDto(team)), total }, 200);
+  })
+  .openapi(routes.getTeamRoute, async (c) => {
+    const team = await getTeam(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
+    return c.json({ ...toTeamDto(team), socialAccounts: [] }, 200);
+  })
+  .openapi(routes.createTeamRoute, async (c) => {
+    const { name, avatarUrl } = c.req.valid('json');
+    const team = await createTeam(c.var.services.db, {
+      organizationId: c.var.auth.organizationId,
+      name,
+      avatarUrl,
+      createdById: c.var.auth.userId ?? null,
+    });
+    return c.json(toTeamDto(team), 200);
+  })
+  .openapi(routes.updateTeamRoute, async (c) => {
+    const team = await updateTeam(c.var.services.db, {
+      organizationId: c.var.auth.organizationId,
+      id: c.req.valid('param').id,
+      changes: c.req.valid('json'),
+    });
+    return c.json(toTeamDto(team), 200);
+  })
+  .openapi(routes.deleteTeamRoute, async (c) => {
+    const deleted = await deleteTeam(c.var.services.db, {
+      organizationId: c.var.auth.organizationId,
+      id: c.req.valid('param').id,
+    });
+    return c.json(deleted, 200);
+  });

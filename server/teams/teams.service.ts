@@ -1,0 +1,94 @@
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { teams } from '../db/schema/teams';
+import { recordEvent } from '../events/outbox';
+import { ConflictError, NotFoundError } from '../http/errors';
+import { likePattern } from '../http/pagination';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+export function toTeamDto(team: TeamRow, deletedAt: Date | null = null) {
+  return {
+    id: team.id,
+    name: team.name,
+    avatarUrl: team.avatarUrl,
+    organizationId: team.organizationId,
+    createdById: team.createdById,
+    createdAt: team.createdAt.toISOString(),
+    updatedAt: team.updatedAt.toISOString(),
+    deletedAt: deletedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listTeams(
+  db: Executor,
+  params: { organizationId: string; offset: number; limit: number; search?: string },
+) {
+  const where = and(
+    eq(teams.organizationId, params.organizationId),
+    params.search ? ilike(teams.name, likePattern(params.search)) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db.select().from(teams).where(where).orderBy(desc(teams.createdAt), desc(teams.id)).offset(params.offset).limit(params.limit),
+    db.select({ value: count() }).from(teams).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+/** A team of another organization does not exist as far as the caller can tell. */
+export async function getTeam(db: Executor, params: { organizationId: string; id: string }): Promise<TeamRow> {
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.organizationId, params.organizationId), eq(teams.id, params.id)));
+  if (!team) throw new NotFoundError('Team');
+  return team;
+}
+
+export async function createTeam(
+  db: Database,
+  input: { organizationId: string; name: string; avatarUrl?: string | null; createdById?: string | null },
+): Promise<TeamRow> {
+  return db.transaction(async (tx) => {
+    const [team] = await tx
+      .insert(teams)
+      .values({
+        organizationId: input.organizationId,
+        name: input.name,
+        avatarUrl: input.avatarUrl ?? null,
+        createdById: input.createdById ?? null,
+      })
+      .returning();
+    await recordEvent(tx, { organizationId: input.organizationId, teamId: team!.id, type: 'team.created', data: toTeamDto(team!) });
+    return team!;
+  });
+}
+
+export async function updateTeam(
+  db: Database,
+  params: { organizationId: string; id: string; changes: { name?: string; avatarUrl?: string | null } },
+): Promise<TeamRow> {
+  return db.transaction(async (tx) => {
+    const [team] = await tx
+      .update(teams)
+      .set({ ...params.changes, updatedAt: new Date() })
+      .where(and(eq(teams.organizationId, params.organizationId), eq(teams.id, params.id)))
+      .returning();
+    if (!team) throw new NotFoundError('Team');
+    await recordEvent(tx, { organizationId: params.organizationId, teamId: team.id, type: 'team.updated', data: toTeamDto(team) });
+    return team;
+  });
+}
+
+/** Removes the team and everything it owns; an organization always keeps at least one team. */
+export async function deleteTeam(db: Database, params: { organizationId: string; id: string }) {
+  return db.transaction(async (tx) => {
+    const team = await getTeam(tx, params);
+    const [remaining] = await tx.select({ value: count() }).from(teams).where(eq(teams.organizationId, params.organizationId));
+    if ((remaining?.value ?? 0) <= 1) throw new ConflictError('An organization keeps at least one team: create another before deleting this one');
+    await tx.delete(teams).where(and(eq(teams.organizationId, params.organizationId), eq(teams.id, params.id)));
+    const deleted = toTeamDto(team, new Date());
+    await recordEvent(tx, { organizationId: params.organizationId, teamId: team.id, type: 'team.deleted', data: deleted });
+    return deleted;
+  });
+}

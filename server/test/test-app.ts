@@ -1,0 +1,79 @@
+import { afterAll } from 'vitest';
+import { createApp } from '../app';
+import { startServices, type RunningServices } from '../bootstrap';
+import { loadConfig } from '../config';
+import type { AnyJobDefinition } from '../jobs/define-job';
+import { createOrganization, createUser, type Plan } from '../organizations/organizations.service';
+
+export type TestOptions = {
+  env?: Record<string, string>;
+  work?: boolean;
+  jobs?: AnyJobDefinition[];
+};
+
+/**
+ * A real app on a real database: a throwaway in-memory PGlite, or the Postgres of DATABASE_URL
+ * (shared by all test files, so every test makes its own organization).
+ */
+export async function createTestApp(options: TestOptions = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    DATABASE_URL: process.env.DATABASE_URL,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    RATE_LIMIT_BURST: '100000',
+    RATE_LIMIT_SHORT: '100000',
+    RATE_LIMIT_MINUTE: '100000',
+    DATABASE_POOL_SIZE: '4',
+    ...options.env,
+  });
+  const services: RunningServices = await startServices(config, {
+    work: options.work ?? false,
+    jobs: options.jobs,
+    pollingIntervalSeconds: 0.5,
+  });
+  afterAll(() => services.stop());
+  const app = createApp(services, { serveDashboard: false });
+
+  type RequestOptions = { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string };
+  const request = async (method: string, path: string, opts: RequestOptions = {}) => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.key) headers['x-api-key'] = opts.key;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    } else if (opts.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await app.request(`/api/v1${path}`, { method, headers, body });
+    const text = await response.text();
+    let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, json, text };
+  };
+
+  let counter = 0;
+  /** A fresh organization with its first team and an all-scopes API key. */
+  const createOrg = async (plan: Plan = 'PRO', features: ('dms' | 'automations')[] = []) => {
+    counter += 1;
+    const created = await createOrganization(services.db, {
+      name: `Test org ${counter} ${Date.now()}`,
+      plan,
+      features,
+    });
+    return { organizationId: created.organization.id, teamId: created.team.id, key: created.key };
+  };
+
+  const createLogin = async (organizationId: string, role: 'ADMIN' | 'CUSTOMER' = 'ADMIN') => {
+    const email = `user-${organizationId}-${role.toLowerCase()}@example.com`;
+    const password = 'correct horse battery staple';
+    await createUser(services.db, { organizationId, email, password, role });
+    return { email, password };
+  };
+
+  return { app, services, config, request, createOrg, createLogin };
+}
