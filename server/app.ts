@@ -18,7 +18,8 @@ import { spaRouter } from './web/spa';
 export const API_PREFIX = '/api/v1';
 
 export function createApp(services: AppServices, options: { serveDashboard?: boolean } = {}) {
-  const app = new OpenAPIHono<AppEnv>();
+  // Non-strict: the outline writes paths with a trailing slash (`/api/v1/team/`); both forms work.
+  const app = new OpenAPIHono<AppEnv>({ strict: false });
   app.onError(onError);
   app.notFound(onNotFound);
   app.use(
@@ -36,6 +37,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.use('*', rateLimit);
   // Public routes first; everything registered after `authenticate` needs credentials.
   api.route('/', authRouter);
+  api.get('/openapi.json', (c) => c.json(openApiDocument()));
   api.use('*', authenticate, requireMethodScope, idempotency);
   api.route('/', healthRouter);
   api.route('/', organizationsRouter);
@@ -50,7 +52,10 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
     name: 'sd_session',
     description: 'Dashboard session; changes also need the x-csrf-token header',
   });
-  app.doc31(`${API_PREFIX}/openapi.json`, {
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  // Built on first request, once every router is registered, then kept.
+  const openApiDocument = () =>
+    (document ??= app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: 'SocialDesk API',
@@ -60,7 +65,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
         'Authenticate with the `x-api-key` header. Errors are `{ statusCode, message, issues? }`.',
     },
     servers: [{ url: services.config.publicUrl }],
-  });
+  }));
   app.route('/docs', docsRouter);
 
   if (options.serveDashboard ?? true) app.route('/', spaRouter());

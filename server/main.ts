@@ -22,6 +22,7 @@ async function main() {
   const { logger } = services;
 
   let httpServer: ServerType | undefined;
+  let dashboardUrl = config.publicUrl;
   let adminServer: Server | undefined;
   if (!config.DATABASE_URL && config.dataDir !== 'memory://') {
     adminServer = await listenAdminSocket(services.db, config.dataDir, logger);
@@ -31,7 +32,11 @@ async function main() {
   if (servesHttp) {
     const app = createApp(services);
     httpServer = await new Promise<ServerType>((resolve) => {
-      const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(server));
+      const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+        // With PORT=0 the system picks the port: show the one really used.
+        if (config.PORT === 0 && !config.PUBLIC_URL) dashboardUrl = `http://${config.HOST}:${info.port}`;
+        resolve(server);
+      });
     });
   }
 
@@ -39,7 +44,7 @@ async function main() {
     '',
     `  SocialDesk is running (${config.ROLE}, ${services.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'Postgres'})`,
   ];
-  if (servesHttp) lines.push(`  Dashboard:     ${config.publicUrl}`, `  API reference: ${config.publicUrl}/docs`);
+  if (servesHttp) lines.push(`  Dashboard:     ${dashboardUrl}`, `  API reference: ${dashboardUrl}/docs`);
   if (demo) {
     lines.push(
       '',

@@ -44,6 +44,7 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
   });
   const [name, ...rest] = positionals;
   if (!name || values.help) throw new UsageError();
+  if (!COMMANDS.has(name)) throw new UsageError(`Unknown command '${name}'`);
   const raw = {
     command: name,
     name: values.name,
@@ -62,6 +63,8 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
 }
 
 class UsageError extends Error {}
+
+const COMMANDS = new Set<string>(adminCommandSchema.options.map((option) => option.shape.command.value));
 
 async function execute(command: AdminCommand): Promise<AdminResult> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
@@ -85,7 +88,7 @@ async function main() {
     process.stdout.write(`${json ? JSON.stringify(result.json) : result.text}\n`);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`${USAGE}\n`);
+      process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
     } else if (error instanceof ZodError) {
       const lines = error.issues.map((issue) => `  --${issue.path.join('.')}: ${issue.message}`);
       process.stderr.write(`Invalid arguments:\n${lines.join('\n')}\n\n${USAGE}\n`);

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, describe, expect, it } from 'vitest';
+import { newId } from '../db/ids';
+import { runCli, startServerProcess } from '../test/processes';
+
+/**
+ * The product as an operator runs it: first start, the CLI against a running and a stopped
+ * server, SIGTERM, and a second start on the same data. On Postgres it uses a database of its own.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-operator-'));
+const env: Record<string, string | undefined> = { DATA_DIR: dataDir, DATABASE_URL: undefined };
+let dropDatabase: (() => Promise<void>) | undefined;
+
+if (process.env.DATABASE_URL) {
+  const name = `sd_operator_${newId().slice(0, 10)}`;
+  const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  dropDatabase = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+}
+
+afterAll(async () => {
+  await dropDatabase?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function api(url: string, key: string, pathname: string, init: RequestInit = {}) {
+  const response = await fetch(`${url}/api/v1${pathname}`, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json' } });
+  return { status: response.status, json: await response.json() };
+}
+
+describe('operator journey', () => {
+  it('first start seeds a demo organization, the CLI works while it runs and after it stops', { timeout: 180_000 }, async () => {
+    const server = await startServerProcess(env);
+    const output = server.output();
+    expect(output).toContain('First start: a demo organization was created.');
+    const demoKey = output.match(/API key:\s+(sk_\S+)/)![1]!;
+    const password = output.match(/Password:\s+(\S+)/)![1]!;
+
+    const organization = await api(server.url, demoKey, '/organization');
+    expect(organization.json).toMatchObject({ plan: 'PRO', dmsEnabled: true, automationsEnabled: true });
+    expect(organization.json.teams).toHaveLength(1);
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com', password }),
+    });
+    expect(login.status).toBe(200);
+
+    // While the server runs, the CLI reaches its database (through the admin socket when embedded).
+    const created = await runCli(['create-org', '--name', 'Acme', '--plan', 'BUSINESS', '--enable', 'dms,automations', '--json'], env);
+    expect(created.code).toBe(0);
+    const lines = created.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    const acme = JSON.parse(lines[0]!);
+    expect(Object.keys(acme)).toEqual(['organizationId', 'teamId', 'apiKey']);
+    const acmeOrg = await api(server.url, acme.apiKey, '/organization');
+    expect(acmeOrg.json).toMatchObject({ id: acme.organizationId, plan: 'BUSINESS', dmsEnabled: true, automationsEnabled: true });
+    expect(acmeOrg.json.teams[0].id).toBe(acme.teamId);
+
+    expect((await runCli(['set-plan', '--org', acme.organizationId, '--plan', 'free'], env)).code).toBe(0);
+    expect((await runCli(['disable', '--org', acme.organizationId, 'dms'], env)).code).toBe(0);
+    expect((await api(server.url, acme.apiKey, '/organization')).json).toMatchObject({ plan: 'FREE', dmsEnabled: false, automationsEnabled: true });
+
+    const keyResult = await runCli(['create-api-key', '--org', acme.organizationId, '--name', 'reader', '--scopes', 'read', '--json'], env);
+    const reader = JSON.parse(keyResult.stdout);
+    expect((await api(server.url, reader.apiKey, '/team')).status).toBe(200);
+    expect((await api(server.url, reader.apiKey, '/team', { method: 'POST', body: '{"name":"Nope team"}' })).status).toBe(403);
+    expect((await runCli(['revoke-api-key', '--org', acme.organizationId, '--id', reader.id], env)).code).toBe(0);
+    expect((await api(server.url, reader.apiKey, '/team')).status).toBe(401);
+
+    const user = await runCli(['create-user', '--org', acme.organizationId, '--email', 'ops@acme.test', '--password', 'long enough password'], env);
+    expect(user.code).toBe(0);
+    const duplicate = await runCli(['create-user', '--org', acme.organizationId, '--email', 'ops@acme.test', '--password', 'long enough password'], env);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toMatch(/already exists/);
+    const invalid = await runCli(['create-org', '--name', 'X', '--plan', 'GOLD'], env);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toMatch(/--plan/);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+
+    // Stopped: the CLI opens the database itself.
+    const listed = await runCli(['list-orgs'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain('Acme');
+
+    const again = await startServerProcess(env);
+    expect(again.output()).not.toContain('First start');
+    expect((await api(again.url, demoKey, '/team')).status).toBe(200);
+    expect(await again.stop('SIGTERM')).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../db/ids';
+import { createTestApp } from '../test/test-app';
+import { allJobs } from './all-jobs';
+import { defineJob } from './define-job';
+
+// A job whose only effect is a row per run, so tests can count runs.
+const recordRunJob = defineJob({
+  name: 'test-record-run',
+  payload: z.object({ marker: z.string() }),
+  retryLimit: 0,
+  async handle({ marker }, { services }) {
+    await services.db.execute(sql`insert into job_test_runs (marker) values (${marker})`);
+  },
+});
+
+const t = await createTestApp({ work: true, jobs: [...allJobs, recordRunJob] });
+await t.services.db.execute(
+  sql`create table if not exists job_test_runs (marker text not null, ran_at timestamptz not null default now())`,
+);
+
+async function runsOf(marker: string): Promise<Date[]> {
+  const result = await t.services.db.execute<{ ran_at: string | Date }>(
+    sql`select ran_at from job_test_runs where marker = ${marker}`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { ran_at: string | Date }[] }).rows) as { ran_at: string | Date }[];
+  return rows.map((row) => new Date(row.ran_at));
+}
+
+async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, seconds = 20): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('jobs on the product database', () => {
+  it('runs a job enqueued inside a committed transaction exactly once', async () => {
+    const marker = newId();
+    await t.services.db.transaction(async (tx) => {
+      await t.services.jobs.send(recordRunJob, { marker }, { executor: tx });
+    });
+    const runs = await waitFor(() => runsOf(marker), (r) => r.length > 0);
+    expect(runs).toHaveLength(1);
+    // Give a duplicate every chance to show up before concluding there is none.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await runsOf(marker)).toHaveLength(1);
+  });
+
+  it('never runs a job whose transaction rolled back', async () => {
+    const marker = newId();
+    let jobId: string | null = null;
+    await expect(
+      t.services.db.transaction(async (tx) => {
+        jobId = await t.services.jobs.send(recordRunJob, { marker }, { executor: tx });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(jobId).toEqual(expect.any(String));
+    expect(await t.services.jobs.getJob(recordRunJob.name, jobId!)).toBeNull();
+    // A job sent after it proves the worker is running, so the absence above is meaningful.
+    const control = newId();
+    await t.services.jobs.send(recordRunJob, { marker: control });
+    await waitFor(() => runsOf(control), (r) => r.length > 0);
+    expect(await runsOf(marker)).toHaveLength(0);
+  });
+
+  it('runs a delayed job only after its delay', async () => {
+    const marker = newId();
+    const notBefore = new Date(Date.now() + 3000);
+    await t.services.jobs.send(recordRunJob, { marker }, { startAfter: notBefore });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await runsOf(marker)).toHaveLength(0);
+    const runs = await waitFor(() => runsOf(marker), (r) => r.length > 0);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]!.getTime()).toBeGreaterThanOrEqual(notBefore.getTime() - 50);
+  });
+
+  it('refuses a payload that does not fit the job', async () => {
+    await expect(t.services.jobs.send(recordRunJob, { marker: 42 } as unknown as { marker: string })).rejects.toThrow();
+  });
+});
