@@ -1,3 +1,4 @@
+import { AppCache } from './cache/app-cache';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -46,12 +47,15 @@ export async function startServices(config: Config, options: StartOptions): Prom
       db: database.db,
       logger,
     });
-    const services: AppServices = { config, database, db: database.db, jobs, logger, rateLimiter };
+    const cache = new AppCache(logger);
+    await cache.start(database);
+    const services: AppServices = { config, database, db: database.db, jobs, logger, rateLimiter, cache };
     await jobs.start(options.jobs ?? allJobs, { services });
     return {
       ...services,
       async stop() {
         await jobs.stop();
+        await cache.stop();
         await database.close();
       },
     };

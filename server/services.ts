@@ -1,3 +1,4 @@
+import type { AppCache } from './cache/app-cache';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { RateLimiter } from './http/rate-limit';
@@ -12,4 +13,5 @@ export type AppServices = {
   jobs: JobQueue;
   logger: Logger;
   rateLimiter: RateLimiter;
+  cache: AppCache;
 };

@@ -38,5 +38,6 @@ export const apiKeysRouter = router
   })
   .openapi(routes.revokeApiKeyRoute, async (c) => {
     const apiKey = await revokeApiKey(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
+    c.var.services.cache.drop('api-key', apiKey.keyHash);
     return c.json(toApiKeyDto(apiKey), 200);
   });

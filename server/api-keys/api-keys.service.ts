@@ -4,6 +4,7 @@ import { apiKeys } from '../db/schema/auth';
 import type { Scope } from '../context';
 import { NotFoundError } from '../http/errors';
 import { randomToken, sha256Hex } from '../auth/secrets';
+import { publishCacheInvalidation } from '../cache/app-cache';
 
 export type ApiKeyRecord = typeof apiKeys.$inferSelect;
 
@@ -44,7 +45,10 @@ export async function revokeApiKey(db: Executor, params: { organizationId: strin
     .set({ revokedAt: new Date() })
     .where(and(eq(apiKeys.organizationId, params.organizationId), eq(apiKeys.id, params.id), isNull(apiKeys.revokedAt)))
     .returning();
-  if (revoked) return revoked;
+  if (revoked) {
+    await publishCacheInvalidation(db, 'api-key', revoked.keyHash);
+    return revoked;
+  }
   const [existing] = await db
     .select()
     .from(apiKeys)
@@ -53,9 +57,12 @@ export async function revokeApiKey(db: Executor, params: { organizationId: strin
   return existing;
 }
 
-export async function findApiKeyBySecret(db: Executor, key: string): Promise<ApiKeyRecord | undefined> {
-  if (!key.startsWith(KEY_PREFIX)) return undefined;
-  const [found] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, sha256Hex(key)));
+export function looksLikeApiKey(key: string): boolean {
+  return key.startsWith(KEY_PREFIX);
+}
+
+export async function findApiKeyByHash(db: Executor, keyHash: string): Promise<ApiKeyRecord | undefined> {
+  const [found] = await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
   return found;
 }
 

@@ -1,9 +1,9 @@
 import { createMiddleware } from 'hono/factory';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, Scope } from '../context';
-import { findApiKeyBySecret, touchApiKey } from '../api-keys/api-keys.service';
+import { findApiKeyByHash, looksLikeApiKey, touchApiKey } from '../api-keys/api-keys.service';
 import { ForbiddenError, UnauthorizedError } from '../http/errors';
-import { apiKeyFrom, sessionTokenFrom } from './credentials';
+import { apiKeyFrom, apiKeyHashFrom, sessionTokenFrom } from './credentials';
 import { findSession } from './sessions.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,13 +15,19 @@ const TOUCH_AFTER_MS = 60_000;
  * Cookie-authenticated writes must echo the session's CSRF token in `x-csrf-token`.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const { db } = c.var.services;
+  const { db, cache } = c.var.services;
   const key = apiKeyFrom(c);
   if (key) {
-    const apiKey = await findApiKeyBySecret(db, key);
+    if (!looksLikeApiKey(key)) throw new UnauthorizedError('Invalid API key');
+    const keyHash = apiKeyHashFrom(c)!;
+    // Every request needs its key: cached, and dropped everywhere when the key is revoked.
+    const apiKey = await cache.apiKeys.getOrLoad(keyHash, '', async () => (await findApiKeyByHash(db, keyHash)) ?? null);
     if (!apiKey) throw new UnauthorizedError('Invalid API key');
     if (apiKey.revokedAt) throw new UnauthorizedError('This API key was revoked');
-    if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > TOUCH_AFTER_MS) await touchApiKey(db, apiKey.id);
+    if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
+      apiKey.lastUsedAt = new Date();
+      await touchApiKey(db, apiKey.id);
+    }
     c.set('auth', {
       organizationId: apiKey.organizationId,
       scopes: apiKey.scopes as Scope[],

@@ -7,7 +7,7 @@ import type { AppEnv } from '../context';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema/http';
 import type { Logger } from '../logger';
-import { apiKeyFrom, sessionTokenFrom } from '../auth/credentials';
+import { apiKeyHashFrom, sessionTokenFrom } from '../auth/credentials';
 import { sha256Hex } from '../auth/secrets';
 import { RateLimitedError } from './errors';
 
@@ -71,8 +71,8 @@ export class RateLimiter {
 
 /** Tracker: the API key, else the session (or bearer token), else the client's address. */
 function trackerOf(c: Context): string {
-  const key = apiKeyFrom(c);
-  if (key) return `key:${sha256Hex(key).slice(0, 32)}`;
+  const keyHash = apiKeyHashFrom(c);
+  if (keyHash) return `key:${keyHash.slice(0, 32)}`;
   const session = sessionTokenFrom(c);
   if (session) return `session:${sha256Hex(session).slice(0, 32)}`;
   try {

@@ -5,8 +5,13 @@ import { createTeam, deleteTeam, getTeam, listTeams, toTeamDto, updateTeam } fro
 export const teamsRouter = createRouter()
   .openapi(routes.listTeamsRoute, async (c) => {
     const query = c.req.valid('query');
-    const { items, total } = await listTeams(c.var.services.db, { ...query, organizationId: c.var.auth.organizationId });
-    return c.json({ items: items.map((team) => toTeamDto(team)), total }, 200);
+    const { organizationId } = c.var.auth;
+    const cacheKey = `${query.offset}|${query.limit}|${query.search ?? ''}`;
+    const page = await c.var.services.cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
+      const { items, total } = await listTeams(c.var.services.db, { ...query, organizationId });
+      return { items: items.map((team) => toTeamDto(team)), total };
+    });
+    return c.json(page, 200);
   })
   .openapi(routes.getTeamRoute, async (c) => {
     const team = await getTeam(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
@@ -20,6 +25,7 @@ export const teamsRouter = createRouter()
       avatarUrl,
       createdById: c.var.auth.userId ?? null,
     });
+    c.var.services.cache.drop('teams', team.organizationId);
     return c.json(toTeamDto(team), 200);
   })
   .openapi(routes.updateTeamRoute, async (c) => {
@@ -28,6 +34,7 @@ export const teamsRouter = createRouter()
       id: c.req.valid('param').id,
       changes: c.req.valid('json'),
     });
+    c.var.services.cache.drop('teams', team.organizationId);
     return c.json(toTeamDto(team), 200);
   })
   .openapi(routes.deleteTeamRoute, async (c) => {
@@ -35,5 +42,6 @@ export const teamsRouter = createRouter()
       organizationId: c.var.auth.organizationId,
       id: c.req.valid('param').id,
     });
+    c.var.services.cache.drop('teams', deleted.organizationId);
     return c.json(deleted, 200);
   });

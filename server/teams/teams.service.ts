@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
+import { publishCacheInvalidation } from '../cache/app-cache';
 import type { Database, Executor } from '../db/client';
 import { teams } from '../db/schema/teams';
 import { recordEvent } from '../events/outbox';
@@ -28,10 +29,18 @@ export async function listTeams(
     eq(teams.organizationId, params.organizationId),
     params.search ? ilike(teams.name, likePattern(params.search)) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db.select().from(teams).where(where).orderBy(desc(teams.createdAt), desc(teams.id)).offset(params.offset).limit(params.limit),
-    db.select({ value: count() }).from(teams).where(where),
-  ]);
+  // One round trip: the total rides along as a window count on every row.
+  const rows = await db
+    .select({ ...getTableColumns(teams), total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(teams)
+    .where(where)
+    .orderBy(desc(teams.createdAt), desc(teams.id))
+    .offset(params.offset)
+    .limit(params.limit);
+  const items = rows.map(({ total: _total, ...team }) => team);
+  if (rows.length > 0) return { items, total: rows[0]!.total };
+  // A page past the end has no rows to carry the total.
+  const [total] = params.offset > 0 ? await db.select({ value: count() }).from(teams).where(where) : [{ value: 0 }];
   return { items, total: total?.value ?? 0 };
 }
 
@@ -60,6 +69,7 @@ export async function createTeam(
       })
       .returning();
     await recordEvent(tx, { organizationId: input.organizationId, teamId: team!.id, type: 'team.created', data: toTeamDto(team!) });
+    await publishCacheInvalidation(tx, 'teams', input.organizationId);
     return team!;
   });
 }
@@ -76,6 +86,7 @@ export async function updateTeam(
       .returning();
     if (!team) throw new NotFoundError('Team');
     await recordEvent(tx, { organizationId: params.organizationId, teamId: team.id, type: 'team.updated', data: toTeamDto(team) });
+    await publishCacheInvalidation(tx, 'teams', params.organizationId);
     return team;
   });
 }
@@ -89,6 +100,7 @@ export async function deleteTeam(db: Database, params: { organizationId: string;
     await tx.delete(teams).where(and(eq(teams.organizationId, params.organizationId), eq(teams.id, params.id)));
     const deleted = toTeamDto(team, new Date());
     await recordEvent(tx, { organizationId: params.organizationId, teamId: team.id, type: 'team.deleted', data: deleted });
+    await publishCacheInvalidation(tx, 'teams', params.organizationId);
     return deleted;
   });
 }
