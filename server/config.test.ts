@@ -1,0 +1,37 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('applies defaults and reads overrides', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-config-'));
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '8080', ROLE: 'worker', SANDBOX: 'false', PORT_UNUSED: '' });
+    expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', ROLE: 'worker', SANDBOX: false, RATE_LIMIT_BURST: 100 });
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it('generates SECRET_KEY into DATA_DIR once and reuses it', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-config-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, 'secret.key');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.secretKey);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).secretKey).toBe(first.secretKey);
+    expect(loadConfig({ DATA_DIR: dataDir, SECRET_KEY: 'x'.repeat(32) }).secretKey).toBe('x'.repeat(32));
+  });
+
+  it('stops with a readable list of every bad value', () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: 'memory://', PORT: 'eighty', ROLE: 'boss', DATABASE_URL: 'mysql://x', SECRET_KEY: 'short' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Invalid configuration:/);
+    for (const name of ['PORT', 'ROLE', 'DATABASE_URL', 'SECRET_KEY']) expect(message).toContain(`  ${name}:`);
+  });
+});
