@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures';
+
+test('signs in, lands where the person was going, and signs out', async ({ page, user }) => {
+  await page.goto('/settings/teams');
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await expect(form.getByLabel('Email')).toBeFocused();
+
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password').fill('not-the-password');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Wrong email or password');
+  await expect(page).toHaveURL(/\/login/);
+
+  await form.getByLabel('Password').fill(user.password);
+  await form.getByLabel('Password').press('Enter');
+  await expect(page).toHaveURL(/\/settings\/teams\?team=/);
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const sidebar = page.getByRole('complementary');
+  await expect(sidebar.getByText(user.org.name)).toBeVisible();
+  await expect(sidebar.getByText('PRO', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: `Account menu for ${user.email}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  // The session ended on the server too, not only in the page.
+  expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
+  await page.goto('/posts');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fposts/);
+});
+
+test('shows what each section not built yet will do', async ({ page, signedInUser: _ }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/posts\?team=/);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const section of ['Posts', 'Calendar', 'Inbox', 'Reviews', 'Automations', 'Accounts']) {
+    await nav.getByRole('link', { name: section }).click();
+    await expect(page.getByRole('heading', { name: section, level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `The ${section.toLowerCase()} page is not built yet` })).toBeVisible();
+    await expect(nav.getByRole('link', { name: section })).toHaveAttribute('aria-current', 'page');
+    // Moving between pages keeps the selected team in the URL.
+    await expect(page).toHaveURL(/\?team=/);
+  }
+});

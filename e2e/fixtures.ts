@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const run = promisify(execFile);
+
+export type SeededOrg = { organizationId: string; teamId: string; apiKey: string; name: string };
+export type SeededUser = { email: string; password: string; org: SeededOrg };
+
+/** The operator CLI, on the e2e server's data directory: it reaches the running server through its admin socket. */
+async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await run('npx', ['tsx', 'server/admin/cli.ts', ...args], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+    timeout: 60_000,
+  });
+  return stdout.trim();
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function createOrg(name = `E2E org ${unique()}`): Promise<SeededOrg> {
+  const output = await admin('create-org', '--name', name, '--plan', 'PRO', '--json');
+  const created = JSON.parse(output.split('\n').at(-1)!) as Omit<SeededOrg, 'name'>;
+  return { ...created, name };
+}
+
+export async function createUser(org: SeededOrg): Promise<SeededUser> {
+  const email = `user-${unique()}@example.com`;
+  const password = `pw-${unique()}-${unique()}`;
+  await admin('create-user', '--org', org.organizationId, '--email', email, '--password', password);
+  return { email, password, org };
+}
+
+/** Signs in through the API, as a browser would; the page's context keeps the session cookie. */
+export async function loginAs(page: Page, user: SeededUser) {
+  const response = await page.request.post('/api/v1/auth/login', { data: { email: user.email, password: user.password } });
+  expect(response.status()).toBe(200);
+}
+
+type Fixtures = {
+  /** A fresh organization (plan PRO, one team named "Main team") with an ADMIN dashboard user, not signed in. */
+  user: SeededUser;
+  /** The same user, already signed in on `page`. */
+  signedInUser: SeededUser;
+};
+
+export const test = base.extend<Fixtures>({
+  // Playwright reads fixture dependencies from the destructuring pattern; this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  user: async ({}, use) => {
+    const org = await createOrg();
+    await use(await createUser(org));
+  },
+  signedInUser: async ({ page, user }, use) => {
+    await loginAs(page, user);
+    await use(user);
+  },
+});
+
+export { expect };

@@ -1,0 +1,51 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const webRoot = path.join(repoRoot, 'web');
+const outDir = path.join(webRoot, 'dist');
+const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
+
+/**
+ * Lists the bundle's source files outside web/ (the server's zod schemas) in web/dist/.build-inputs.json,
+ * so `server/scripts/ensure-web-build.ts` also rebuilds when one of those changes.
+ */
+function recordBuildInputs(): Plugin {
+  return {
+    name: 'socialdesk:record-build-inputs',
+    apply: 'build',
+    writeBundle() {
+      const inputs = [...this.getModuleIds()]
+        .filter((id) => path.isAbsolute(id) && !id.includes('node_modules') && !id.startsWith(webRoot + path.sep))
+        .map((id) => path.relative(repoRoot, id.split('?')[0]!))
+        .sort();
+      writeFileSync(path.join(outDir, '.build-inputs.json'), `${JSON.stringify([...new Set(inputs)], null, 2)}\n`);
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: path.join(webRoot, 'public'),
+  plugins: [react(), tailwindcss(), recordBuildInputs()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    sourcemap: true,
+    // One chunk of ~650 kB (~200 kB gzipped, mostly React DOM) is served once and cached for a year;
+    // splitting it would add requests without making the first load smaller. Lazy pages will split themselves.
+    chunkSizeWarningLimit: 900,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: Number(process.env.VITE_PORT ?? 5173),
+    // The dashboard imports request schemas from server/, outside Vite's root.
+    fs: { allow: [repoRoot] },
+    proxy: Object.fromEntries(['/api', '/docs', '/healthz'].map((prefix) => [prefix, { target: apiUrl, changeOrigin: false }])),
+  },
+  preview: { host: '127.0.0.1' },
+});

@@ -1,0 +1,77 @@
+import { toast } from 'sonner';
+import { CreateTeamBody, UpdateTeamBody } from '../../../../../server/teams/teams.schemas';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Form, FormError, TextField } from '../../../components/ui/form';
+import { useCreateTeam } from '../api/create-team';
+import type { Team } from '../api/get-teams';
+import { useUpdateTeam } from '../api/update-team';
+
+function Buttons({ submitLabel, pending }: { submitLabel: string; pending: boolean }) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="secondary">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" pending={pending}>
+        {submitLabel}
+      </Button>
+    </DialogFooter>
+  );
+}
+
+type CreateTeamDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (team: Team) => void };
+
+export function CreateTeamDialog({ open, onOpenChange, onCreated }: CreateTeamDialogProps) {
+  const create = useCreateTeam();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Create team" description="A team groups the social accounts one brand, client or region publishes to.">
+        <Form
+          schema={CreateTeamBody}
+          defaultValues={{ name: '' }}
+          aria-label="Create team"
+          onSubmit={async (values) => onCreated(await create.mutateAsync(values))}
+        >
+          {(form) => (
+            <>
+              <TextField name="name" label="Team name" autoFocus placeholder="e.g. Marketing" description="3 to 80 characters." />
+              <FormError />
+              <Buttons submitLabel="Create team" pending={form.formState.isSubmitting} />
+            </>
+          )}
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function RenameTeamDialog({ team, onClose }: { team: Team | null; onClose: () => void }) {
+  const update = useUpdateTeam();
+  return (
+    <Dialog open={team !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title="Rename team" description={team ? `Choose a new name for “${team.name}”.` : undefined}>
+        {team ? (
+          <Form
+            schema={UpdateTeamBody}
+            defaultValues={{ name: team.name }}
+            aria-label="Rename team"
+            onSubmit={async (values) => {
+              const renamed = await update.mutateAsync({ id: team.id, changes: values });
+              toast.success(`Team renamed to “${renamed.name}”`);
+              onClose();
+            }}
+          >
+            {(form) => (
+              <>
+                <TextField name="name" label="Team name" autoFocus description="3 to 80 characters." />
+                <FormError />
+                <Buttons submitLabel="Save" pending={form.formState.isSubmitting} />
+              </>
+            )}
+          </Form>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+import { createRoute, defaultStringifySearch, Navigate, Outlet, redirect, retainSearchParams, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AppShell } from '../components/layout/app-shell';
+import { sessionQueryOptions, useSession } from '../features/auth/api/get-session';
+import { UserMenu } from '../features/auth/components/user-menu';
+import { teamsQueryOptions } from '../features/teams/api/get-teams';
+import { TeamSwitcher } from '../features/teams/components/team-switcher';
+import { chooseTeam, rememberedTeamId, rememberTeamId } from '../lib/team-selection';
+import { rootRoute } from './root';
+
+const appSearch = z.object({
+  // Ids are opaque strings; anything else in the URL falls back to the remembered team.
+  team: z.string().min(1).optional().catch(undefined),
+});
+
+/** Everything behind sign-in. Pages add a route file with `getParentRoute: () => appRoute`. */
+export const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  validateSearch: appSearch,
+  // Links between pages keep the selected team without each link repeating it.
+  search: { middlewares: [retainSearchParams(['team'])] },
+  beforeLoad: async ({ context: { queryClient }, location, search }) => {
+    const session = await queryClient.ensureQueryData(sessionQueryOptions());
+    if (!session) throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
+
+    let teams = (await queryClient.ensureQueryData(teamsQueryOptions())).items;
+    // A team created a moment ago (or in another tab) may not be in the cached list yet.
+    if (search.team && !teams.some((team) => team.id === search.team)) teams = (await queryClient.fetchQuery(teamsQueryOptions())).items;
+    const team = chooseTeam(teams, search.team, rememberedTeamId(session.organization.id));
+    if (team && team.id !== search.team) {
+      const query = defaultStringifySearch({ ...(location.search as Record<string, unknown>), team: team.id });
+      throw redirect({ href: `${location.pathname}${query}`, replace: true });
+    }
+    if (team) rememberTeamId(session.organization.id, team.id);
+  },
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const session = useSession();
+  const { team } = appRoute.useSearch();
+  const navigate = useNavigate();
+  if (!session) return <Navigate to="/login" search={{}} replace />;
+  return (
+    <AppShell
+      organization={session.organization}
+      teamSwitcher={
+        <TeamSwitcher
+          currentTeamId={team}
+          onSelect={(id) => navigate({ to: '.', search: (previous: Record<string, unknown>) => ({ ...previous, team: id }) })}
+        />
+      }
+      userMenu={<UserMenu user={session.user} />}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,27 @@
+import { accountsRoute } from './accounts';
+import { appRoute } from './app-layout';
+import { automationsRoute } from './automations';
+import { calendarRoute } from './calendar';
+import { indexRoute } from './home';
+import { inboxRoute } from './inbox';
+import { loginRoute } from './login';
+import { postsRoute } from './posts';
+import { reviewsRoute } from './reviews';
+import { rootRoute } from './root';
+import { settingsIndexRoute, settingsRoute } from './settings';
+import { settingsApiKeysRoute } from './settings-api-keys';
+import { settingsTeamsRoute } from './settings-teams';
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  appRoute.addChildren([
+    indexRoute,
+    postsRoute,
+    calendarRoute,
+    inboxRoute,
+    reviewsRoute,
+    automationsRoute,
+    accountsRoute,
+    settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute]),
+  ]),
+]);
