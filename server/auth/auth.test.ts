@@ -119,7 +119,9 @@ describe('dashboard sessions', () => {
     const login = await t.createLogin(organizationId, 'CUSTOMER');
     const ok = await t.request('POST', '/auth/login', { body: login });
     const cookie = cookieFrom(ok.headers);
-    expect((await t.request('GET', '/api-keys', { headers: { cookie } })).status).toBe(403);
+    const denied = await t.request('GET', '/api-keys', { headers: { cookie } });
+    expect(denied.status).toBe(403);
+    expect(denied.json.message).toMatch(/Your role does not allow this/);
     expect((await t.request('GET', '/team', { headers: { cookie } })).status).toBe(200);
   });
 

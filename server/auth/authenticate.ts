@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { timingSafeEqual } from 'node:crypto';
-import type { AppEnv, Scope } from '../context';
+import type { AppEnv, AuthContext, Scope } from '../context';
 import { findApiKeyByHash, looksLikeApiKey, touchApiKey } from '../api-keys/api-keys.service';
 import { ForbiddenError, UnauthorizedError } from '../http/errors';
 import { apiKeyFrom, apiKeyHashFrom, sessionTokenFrom } from './credentials';
@@ -57,18 +57,23 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
 /** Reads need `read`, changes need `write`; routers that need more add `requireScope`. */
 export const requireMethodScope = createMiddleware<AppEnv>(async (c, next) => {
   const needed: Scope = SAFE_METHODS.has(c.req.method) ? 'read' : 'write';
-  assertScope(c.var.auth.scopes, needed);
+  assertScope(c.var.auth, needed);
   return next();
 });
 
 export const requireScope = (scope: Scope) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    assertScope(c.var.auth.scopes, scope);
+    assertScope(c.var.auth, scope);
     return next();
   });
 
-function assertScope(scopes: readonly Scope[], needed: Scope) {
-  if (!scopes.includes(needed)) throw new ForbiddenError(`This API key lacks the '${needed}' scope`);
+function assertScope(auth: AuthContext, needed: Scope) {
+  if (auth.scopes.includes(needed)) return;
+  throw new ForbiddenError(
+    auth.via === 'api-key'
+      ? `This API key lacks the '${needed}' scope`
+      : `Your role does not allow this: it needs the '${needed}' permission (ask an organization admin)`,
+  );
 }
 
 function sameSecret(given: string | undefined, expected: string): boolean {
