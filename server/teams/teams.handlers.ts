@@ -1,4 +1,5 @@
 import { createRouter } from '../http/create-router';
+import { listTeamAccounts } from '../accounts/accounts.service';
 import * as routes from './teams.routes';
 import { createTeam, deleteTeam, getTeam, listTeams, toTeamDto, updateTeam } from './teams.service';
 
@@ -15,7 +16,8 @@ export const teamsRouter = createRouter()
   })
   .openapi(routes.getTeamRoute, async (c) => {
     const team = await getTeam(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
-    return c.json({ ...toTeamDto(team), socialAccounts: [] }, 200);
+    const socialAccounts = await listTeamAccounts(c.var.services.db, { organizationId: team.organizationId, teamId: team.id });
+    return c.json({ ...toTeamDto(team), socialAccounts }, 200);
   })
   .openapi(routes.createTeamRoute, async (c) => {
     const { name, avatarUrl } = c.req.valid('json');

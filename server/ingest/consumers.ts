@@ -1,0 +1,22 @@
+import type { Transaction } from '../db/client';
+import type { inboundEvents } from '../db/schema/ingest';
+import type { AppServices } from '../services';
+
+export type InboundEventRow = typeof inboundEvents.$inferSelect;
+export type InboundDomain = InboundEventRow['domain'];
+
+/** A domain's handler for its inbound events; runs in the transaction that marks the event processed. */
+export type InboundConsumer = (tx: Transaction, event: InboundEventRow, services: AppServices) => Promise<void>;
+
+/**
+ * Who consumes which inbound events. The comments, inbox and reviews domains add themselves here
+ * when they exist; until then their events wait as PENDING and are picked up from the table
+ * (`processedAt is null`) once the consumer is added.
+ */
+export const inboundConsumers: Partial<Record<InboundDomain, InboundConsumer>> = {};
+
+export function domainOf(kind: string): InboundDomain {
+  if (kind.startsWith('comment.')) return 'comments';
+  if (kind.startsWith('review.')) return 'reviews';
+  return 'inbox';
+}

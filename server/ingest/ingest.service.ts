@@ -1,0 +1,67 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { inboundEvents } from '../db/schema/ingest';
+import { socialAccounts } from '../db/schema/social-accounts';
+import type { AppServices } from '../services';
+import type { InboundEvent } from '../platforms/connector';
+import { connectorOf } from '../accounts/credentials';
+import { domainOf, type InboundEventRow } from './consumers';
+import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
+
+type AccountRow = typeof socialAccounts.$inferSelect;
+
+/** Events a domain would drop anyway are stored as IGNORED, with the reason. */
+function ignoredBecause(event: InboundEvent, account: AccountRow): string | null {
+  if (domainOf(event.kind) !== 'inbox') return null;
+  // Only messages that arrive after messaging was enabled are collected.
+  if (account.messagingStatus !== 'ENABLED' || !account.messagingEnabledAt) return 'messaging is not enabled for the account';
+  if (event.occurredAt.getTime() < account.messagingEnabledAt.getTime()) return 'the event happened before messaging was enabled';
+  return null;
+}
+
+/**
+ * The single way inbound platform activity enters the service: what a live platform's webhook
+ * route calls after verifying the signature, and what the sandbox calls when it emits activity.
+ * Each event is stored once per connected account it is addressed to (a page connected to two
+ * teams gets two rows), deduplicated by the platform's event id, then dispatched to its domain.
+ */
+export async function ingestWebhook(
+  services: AppServices,
+  input: { platform: string; payload: unknown; source: 'webhook' | 'sandbox' },
+): Promise<InboundEventRow[]> {
+  const events = connectorOf(services, input.platform).webhooks.parse(input.payload);
+  return services.db.transaction(async (tx) => {
+    const stored: InboundEventRow[] = [];
+    for (const event of events) {
+      const accounts = await tx
+        .select()
+        .from(socialAccounts)
+        .where(and(eq(socialAccounts.type, input.platform), eq(socialAccounts.externalId, event.recipientExternalId), isNull(socialAccounts.deletedAt)));
+      for (const account of accounts) {
+        const note = ignoredBecause(event, account);
+        const [row] = await tx
+          .insert(inboundEvents)
+          .values({
+            organizationId: account.organizationId,
+            teamId: account.teamId,
+            socialAccountId: account.id,
+            platform: input.platform,
+            source: input.source,
+            kind: event.kind,
+            domain: domainOf(event.kind),
+            externalEventId: event.externalEventId,
+            occurredAt: event.occurredAt,
+            payload: { kind: event.kind, recipientExternalId: event.recipientExternalId, ...event.data },
+            raw: input.payload as object,
+            status: note ? 'IGNORED' : 'PENDING',
+            note,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) continue;
+        if (row.status === 'PENDING') await services.jobs.send(dispatchInboundEventJob, { inboundEventId: row.id }, { executor: tx });
+        stored.push(row);
+      }
+    }
+    return stored;
+  });
+}

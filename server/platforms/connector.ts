@@ -1,0 +1,95 @@
+import type { Executor } from '../db/client';
+import type { Permission } from './permissions';
+import type { PlatformDefinition } from './platform-definition';
+import type { PostPlatform } from './platform-types';
+import type { PublishingCapability } from './publishing';
+
+/** What a connector needs from the host: the database (the sandbox world lives there). */
+export type ConnectorEnv = { db: Executor; publicUrl: string };
+
+export type Credentials = { accessToken: string; refreshToken: string | null };
+
+export type TokenSet = { accessToken: string; refreshToken: string | null; expiresAt: Date };
+
+export type PlatformProfile = {
+  externalId: string;
+  username: string | null;
+  displayName: string | null;
+  bio: string | null;
+  avatarUrl: string | null;
+  email: string | null;
+  /** Platform-specific facts (server, subscription tier, business account...) the platform module reads. */
+  attributes: Record<string, string | boolean | null>;
+};
+
+export type PlatformChannel = {
+  id: string;
+  name: string | null;
+  username: string | null;
+  address: string | null;
+  avatarUrl: string | null;
+  webhook: { id: string | null; name: string | null; avatar: string | null; url: string | null } | null;
+  metadata: { allowImages: boolean | null; allowVideos: boolean | null; allowGalleries: boolean | null; linkFlairEnabled: boolean | null } | null;
+};
+
+/** Inbound activity the platform reports, normalized; the ingestion path stores one per receiving account. */
+export type InboundEventKind =
+  | 'comment.created'
+  | 'message.created'
+  | 'message.postback'
+  | 'message.reaction'
+  | 'message.read'
+  | 'message.echo'
+  | 'review.created'
+  | 'review.updated';
+
+export type InboundEvent = {
+  kind: InboundEventKind;
+  /** The platform's id for this event (dedupe key). */
+  externalEventId: string;
+  /** The account (or page) the event is addressed to, as the platform identifies it. */
+  recipientExternalId: string;
+  occurredAt: Date;
+  data: Record<string, unknown>;
+};
+
+export type AuthCapability = {
+  /** Trades a refresh token for fresh tokens. */
+  refresh(env: ConnectorEnv, credentials: Credentials): Promise<TokenSet>;
+};
+
+export type ProfileCapability = {
+  /** Who the token belongs to, and which permissions it carries. */
+  fetch(env: ConnectorEnv, credentials: Credentials): Promise<{ profile: PlatformProfile; permissions: Permission[] }>;
+  /** Pages, channels, boards... the token can act on; empty where the platform has none. */
+  listChannels(env: ConnectorEnv, credentials: Credentials): Promise<PlatformChannel[]>;
+};
+
+export type MessagingCapability = {
+  /** Subscribes the account (or selected page) to message and comment webhooks. */
+  subscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
+  unsubscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
+};
+
+export type WebhookCapability = {
+  /** Turns a webhook payload of the platform into normalized events; throws PlatformError if unreadable. */
+  parse(payload: unknown): InboundEvent[];
+};
+
+/**
+ * One connector per platform, capability by capability. A capability the platform lacks is null.
+ * Later issues add their capabilities here (publishing, comments, history and review import,
+ * reactions, provider settings, analytics) the same way: a typed member, null where unsupported.
+ */
+export type PlatformConnector = {
+  type: PostPlatform;
+  definition: PlatformDefinition;
+  /** `sandbox` for the simulated world, `live` for the platform's real API. */
+  mode: 'sandbox' | 'live';
+  auth: AuthCapability;
+  profile: ProfileCapability;
+  messaging: MessagingCapability | null;
+  webhooks: WebhookCapability;
+  /** Posts, their first comments, and finding what an interrupted attempt published. */
+  publishing: PublishingCapability | null;
+};

@@ -1,0 +1,31 @@
+import { definePlatform } from '../define-platform';
+import { base32, base62, plans, slug, TTL } from '../platform-definition';
+
+/** Slack: the app posts through an incoming webhook of the channel chosen per post; bot tokens do not expire. */
+export const slack = definePlatform({
+  type: 'SLACK',
+  label: 'Slack',
+  brandColor: '#4a154b',
+  supports: { comments: true, messaging: false, reviews: false, analytics: false, historyImport: false },
+  channels: () => ({ kind: 'slack-channel', label: 'Channel', selection: 'per-post' }),
+  dailyLimits: { posts: plans(10, 100, 200), comments: plans(3, 100, 200) },
+  tokens: { accessTtlSeconds: 12 * TTL.hour, refreshTtlSeconds: TTL.decade },
+  newProfile: (base) => ({ externalId: `U0${base32(9).toUpperCase()}`, username: base.username, displayName: base.displayName, attributes: { workspace: `T0${base32(9).toUpperCase()}` } }),
+  seedChannels: () => [channel('marketing'), channel('general')],
+  newChannel: (_profile, name) => channel(name),
+  newItemId: () => `${Math.floor(Date.now() / 1000)}.${String(Date.now() % 1_000_000).padStart(6, '0')}`,
+  permalink: ({ channel, profile, itemId }) =>
+    `https://${slug(String(profile.attributes.workspace ?? 'workspace'))}.slack.com/archives/${channel?.externalId ?? 'C0'}/p${itemId.replace('.', '')}`,
+});
+
+function channel(name: string) {
+  return {
+    kind: 'slack-channel',
+    externalId: `C0${base32(9).toUpperCase()}`,
+    name: `#${slug(name)}`,
+    username: slug(name),
+    address: null,
+    webhookUrl: `https://hooks.slack.com/services/T0${base32(9).toUpperCase()}/B0${base32(9).toUpperCase()}/${base62(24)}`,
+    metadata: null,
+  };
+}

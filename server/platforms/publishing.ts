@@ -1,0 +1,41 @@
+import type { ConnectorEnv, Credentials } from './connector';
+
+/** A file of the post as the platform fetches it. */
+export type PublishMedia = {
+  id: string;
+  url: string;
+  type: 'image' | 'video' | 'document';
+  mime: string | null;
+  width: number | null;
+  height: number | null;
+  videoLength: number | null;
+};
+
+export type PublishRequest = {
+  /** Stable per post target and version: a platform (or the sandbox) that saw it returns the first result. */
+  intentKey: string;
+  options: Record<string, unknown>;
+  media: PublishMedia[];
+  /** The account's selected channel (page, board...), when it has one. */
+  channelId: string | null;
+};
+
+export type PublishResult = {
+  externalData: Record<string, string>;
+  /** Published, but a follow-up step failed (a refused custom thumbnail): shown in `errors`. */
+  warning?: string;
+};
+
+export type PublishTarget = { externalId: string | null; selectedChannelId: string | null };
+
+export type PublishingCapability = {
+  publish(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, request: PublishRequest): Promise<PublishResult>;
+  /** Finds what an earlier attempt with this intent published: how a crash between call and commit is reconciled. */
+  findByIntent(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, intentKey: string): Promise<PublishResult | null>;
+  comment(
+    env: ConnectorEnv,
+    credentials: Credentials,
+    target: PublishTarget,
+    request: { externalData: Record<string, string>; text: string; intentKey: string },
+  ): Promise<{ id: string; permalink: string | null }>;
+};

@@ -1,0 +1,80 @@
+import { toSocialAccountDto } from '../accounts/account-record';
+import { createRouter } from '../http/create-router';
+import * as routes from './sandbox.routes';
+import * as sandbox from './sandbox.service';
+
+const emitted = (rows: Awaited<ReturnType<typeof sandbox.emitMessage>>) => ({ items: rows.map(sandbox.toInboundEventDto), total: rows.length });
+
+/** The sandbox control API: registered only when SANDBOX is on, behind the same authentication. */
+export const sandboxRouter = createRouter()
+  .openapi(routes.connectSandboxAccountRoute, async (c) => {
+    const row = await sandbox.connectSandboxAccount(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+    return c.json(toSocialAccountDto(row), 200);
+  })
+  .openapi(routes.revokeAccessRoute, async (c) => {
+    const row = await sandbox.revokeAccess(c.var.services, { organizationId: c.var.auth.organizationId, socialAccountId: c.req.valid('param').id });
+    return c.json(toSocialAccountDto(row), 200);
+  })
+  .openapi(routes.expireTokenRoute, async (c) => {
+    const row = await sandbox.expireToken(c.var.services, { organizationId: c.var.auth.organizationId, socialAccountId: c.req.valid('param').id });
+    return c.json(toSocialAccountDto(row), 200);
+  })
+  .openapi(routes.publishItemRoute, async (c) => {
+    const item = await sandbox.publishSandboxItem(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+    return c.json({ id: item.id, externalId: item.externalId, permalink: item.permalink, text: item.text, createdAt: item.createdAt.toISOString() }, 200);
+  })
+  .openapi(routes.listItemsRoute, async (c) => {
+    const { items, total } = await sandbox.listSandboxItems(c.var.services, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
+    return c.json(
+      {
+        items: items.map((item) => ({
+          id: item.id,
+          externalId: item.externalId,
+          kind: item.kind,
+          parentId: item.parentId,
+          permalink: item.permalink,
+          text: item.text,
+          createdAt: item.createdAt.toISOString(),
+        })),
+        total,
+      },
+      200,
+    );
+  })
+  .openapi(routes.emitCommentRoute, async (c) =>
+    c.json(emitted(await sandbox.emitComment(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.emitMessageRoute, async (c) =>
+    c.json(emitted(await sandbox.emitMessage(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.emitPostbackRoute, async (c) =>
+    c.json(emitted(await sandbox.emitPostback(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.emitReactionRoute, async (c) =>
+    c.json(emitted(await sandbox.emitReaction(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.emitReadRoute, async (c) =>
+    c.json(emitted(await sandbox.emitRead(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.emitEchoRoute, async (c) =>
+    c.json(emitted(await sandbox.emitEcho(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.emitReviewRoute, async (c) =>
+    c.json(emitted(await sandbox.emitReview(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.listInboundEventsRoute, async (c) => {
+    const { items, total } = await sandbox.listInboundEvents(c.var.services.db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
+    return c.json({ items: items.map(sandbox.toInboundEventDto), total }, 200);
+  })
+  .openapi(routes.addFaultRoute, async (c) => {
+    const fault = await sandbox.addFault(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+    return c.json(sandbox.toFaultDto(fault), 200);
+  })
+  .openapi(routes.listFaultsRoute, async (c) => {
+    const faults = await sandbox.listFaults(c.var.services.db, c.var.auth.organizationId);
+    return c.json({ items: faults.map(sandbox.toFaultDto), total: faults.length }, 200);
+  })
+  .openapi(routes.deleteFaultRoute, async (c) => {
+    const fault = await sandbox.deleteFault(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
+    return c.json(sandbox.toFaultDto(fault), 200);
+  });

@@ -1,0 +1,345 @@
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { newId } from '../db/ids';
+import { inboundEvents } from '../db/schema/ingest';
+import { sandboxFaults, sandboxItems } from '../db/schema/sandbox';
+import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
+import type { AppServices } from '../services';
+import { getAccountById, setChannel } from '../accounts/accounts.service';
+import { channelModelOf, type SocialAccountRow } from '../accounts/account-record';
+import { finishConnect, startConnect } from '../accounts/connect.service';
+import { ingestWebhook } from '../ingest/ingest.service';
+import type { InboundEventRow } from '../ingest/consumers';
+import type { InboundEventKind } from '../platforms/connector';
+import { platformOf } from '../platforms/registry';
+import { digits } from '../platforms/platform-definition';
+import type { SandboxWebhookPayload } from '../platforms/sandbox/sandbox-connector';
+import { randomPerson } from '../platforms/sandbox/names';
+import {
+  addComment,
+  createPost,
+  createProfile,
+  ensureChannel,
+  expireAccessTokens,
+  findItem,
+  issueGrant,
+  latestPost,
+  listChannelsOf,
+  profileByExternalId,
+  revokeGrants,
+  type SandboxProfile,
+} from '../platforms/sandbox/world';
+
+/** Connects a sandbox account as if the person had approved the consent page. */
+export async function connectSandboxAccount(
+  services: AppServices,
+  input: { organizationId: string; teamId: string; type: string; username?: string; grantMessaging?: boolean; channelName?: string },
+): Promise<SocialAccountRow> {
+  const definition = platformOf(input.type);
+  const { session } = await startConnect(services, {
+    organizationId: input.organizationId,
+    teamId: input.teamId,
+    type: input.type,
+    redirectUrl: `${services.config.publicUrl}/sandbox/connected`,
+    withMessagingScope: input.grantMessaging,
+  });
+  const profile = await createProfile(services.db, { organizationId: input.organizationId, platform: input.type, username: input.username, choices: {} });
+  const model = definition.channels({});
+  const channel = input.channelName && model ? await ensureChannel(services.db, profile, input.channelName) : null;
+  const tokens = await issueGrant(services.db, profile, session.requestedPermissions as never);
+  const outcome = await finishConnect(services, session, tokens);
+  if (!outcome.ok) {
+    if (outcome.error === 'already_connected') throw new ConflictError(outcome.description);
+    throw new BadRequestError(outcome.description);
+  }
+  if (channel && model && model.selection !== 'per-post') {
+    return setChannel(services.db, { organizationId: input.organizationId, teamId: input.teamId, type: input.type, channelId: channel.externalId });
+  }
+  return outcome.account;
+}
+
+/** The account and the sandbox person behind it; other organizations' accounts are 404. */
+async function sandboxAccount(services: AppServices, params: { organizationId: string; socialAccountId: string }) {
+  const account = await getAccountById(services.db, { organizationId: params.organizationId, id: params.socialAccountId });
+  const profile = await profileByExternalId(services.db, account.type, account.user.externalId);
+  if (!profile || profile.organizationId !== params.organizationId) {
+    throw new BadRequestError('This account was not connected through the sandbox');
+  }
+  return { account, profile };
+}
+
+function requireCapability(account: SocialAccountRow, capability: 'comments' | 'messaging' | 'reviews') {
+  const definition = platformOf(account.type);
+  if (!definition.supports[capability]) {
+    const what = { comments: 'comments', messaging: 'direct messages', reviews: 'reviews' }[capability];
+    throw new BadRequestError(`${definition.label} has no ${what} in this service`);
+  }
+}
+
+/** Platforms address events to the page (or account) the service acts as. */
+function recipientOf(account: SocialAccountRow): string {
+  if (!account.externalId) {
+    const model = channelModelOf(account);
+    throw new BadRequestError(`Select a ${model?.label.toLowerCase() ?? 'channel'} first: the platform sends activity to it`);
+  }
+  return account.externalId;
+}
+
+/** Sends a platform webhook into the one ingestion path, exactly as a live platform would. */
+async function emit(services: AppServices, account: SocialAccountRow, kind: InboundEventKind, data: Record<string, unknown>): Promise<InboundEventRow[]> {
+  const payload: SandboxWebhookPayload = {
+    object: 'sandbox',
+    platform: account.type,
+    entry: [{ id: recipientOf(account), time: Date.now(), events: [{ id: `sbx_evt_${newId()}`, type: kind, data }] }],
+  };
+  const stored = await ingestWebhook(services, { platform: account.type, payload, source: 'sandbox' });
+  // Only this organization's rows: the same page connected elsewhere is not the caller's business.
+  return stored.filter((row) => row.organizationId === account.organizationId);
+}
+
+function sender(input: { senderId?: string; senderName?: string }) {
+  const person = randomPerson();
+  return { id: input.senderId ?? digits(16), name: input.senderName ?? person.name, username: person.handle };
+}
+
+export async function publishSandboxItem(services: AppServices, input: { organizationId: string; socialAccountId: string; text?: string; channelId?: string }) {
+  const { account, profile } = await sandboxAccount(services, input);
+  const channel = await channelFor(services.db, profile, account, input.channelId);
+  return createPost(services.db, { profile, channel, text: input.text ?? `Posted on ${platformOf(account.type).label} from the sandbox` });
+}
+
+/** Everything on the platform profile behind the account, as the platform would list it. */
+export async function listSandboxItems(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; kind?: 'POST' | 'COMMENT'; offset: number; limit: number },
+) {
+  const { profile } = await sandboxAccount(services, input);
+  const where = and(eq(sandboxItems.profileId, profile.id), input.kind ? eq(sandboxItems.kind, input.kind) : undefined);
+  const [items, [total]] = await Promise.all([
+    services.db.select().from(sandboxItems).where(where).orderBy(desc(sandboxItems.createdAt), desc(sandboxItems.id)).offset(input.offset).limit(input.limit),
+    services.db.select({ value: count() }).from(sandboxItems).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+async function channelFor(db: Executor, profile: SandboxProfile, account: SocialAccountRow, channelId?: string) {
+  const wanted = channelId ?? account.selectedChannelId;
+  if (!wanted) return null;
+  const channel = (await listChannelsOf(db, profile.id)).find((candidate) => candidate.externalId === wanted);
+  if (!channel) throw new NotFoundError(`Channel ${wanted}`);
+  return channel;
+}
+
+export async function emitComment(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; text: string; itemId?: string; parentCommentId?: string; authorName?: string },
+) {
+  const { account, profile } = await sandboxAccount(services, input);
+  requireCapability(account, 'comments');
+  recipientOf(account);
+  let parent = input.parentCommentId ? await findItem(services.db, { profileId: profile.id, id: input.parentCommentId }) : null;
+  if (input.parentCommentId && (!parent || parent.kind !== 'COMMENT')) throw new NotFoundError('Comment');
+  let post = parent ? await findItem(services.db, { profileId: profile.id, id: parent.parentId! }) : null;
+  if (!post && input.itemId) {
+    post = await findItem(services.db, { profileId: profile.id, id: input.itemId });
+    if (!post || post.kind !== 'POST') throw new NotFoundError('Item');
+  }
+  post ??= (await latestPost(services.db, profile.id)) ?? (await createPost(services.db, { profile, channel: await channelFor(services.db, profile, account), text: 'A post published in the app' }));
+  parent ??= post;
+  const person = randomPerson();
+  const author = { externalId: digits(17), username: person.handle };
+  const comment = await addComment(services.db, { profile, parent, text: input.text, author });
+  const events = await emit(services, account, 'comment.created', {
+    commentId: comment.externalId,
+    sandboxCommentId: comment.id,
+    postId: post.externalId,
+    postPermalink: post.permalink,
+    permalink: comment.permalink,
+    parentCommentId: parent.kind === 'COMMENT' ? parent.externalId : null,
+    text: input.text,
+    author: { id: author.externalId, username: author.username, name: input.authorName ?? person.name },
+    createdAt: comment.createdAt.toISOString(),
+  });
+  return events;
+}
+
+export async function emitMessage(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; text?: string; attachments?: { type: string; url: string }[]; senderId?: string; senderName?: string },
+) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emit(services, account, 'message.created', {
+    messageId: `m_${newId()}`,
+    sender: sender(input),
+    text: input.text ?? null,
+    attachments: input.attachments ?? [],
+  });
+}
+
+export async function emitPostback(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; kind: 'QUICK_REPLY' | 'BUTTON'; payload: string; title: string; senderId?: string; senderName?: string },
+) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emit(services, account, 'message.postback', { messageId: `m_${newId()}`, sender: sender(input), postbackType: input.kind, payload: input.payload, title: input.title });
+}
+
+export async function emitReaction(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; messageId: string; reaction: string; action: 'react' | 'unreact'; senderId?: string; senderName?: string },
+) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emit(services, account, 'message.reaction', { sender: sender(input), messageId: input.messageId, reaction: input.reaction, action: input.action });
+}
+
+export async function emitRead(services: AppServices, input: { organizationId: string; socialAccountId: string; watermark?: string; senderId?: string; senderName?: string }) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emit(services, account, 'message.read', { sender: sender(input), watermark: input.watermark ?? new Date().toISOString() });
+}
+
+export async function emitEcho(services: AppServices, input: { organizationId: string; socialAccountId: string; recipientId: string; text: string }) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emit(services, account, 'message.echo', { messageId: `m_${newId()}`, recipientId: input.recipientId, text: input.text, isEcho: true });
+}
+
+export async function emitReview(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; reviewId?: string; rating: number; comment?: string; reviewerName?: string },
+) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'reviews');
+  const person = randomPerson();
+  const reviewId = input.reviewId ?? `${account.externalId ?? 'reviews'}/reviews/${newId()}`;
+  const stars = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'][input.rating - 1];
+  return emit(services, account, input.reviewId ? 'review.updated' : 'review.created', {
+    reviewId,
+    starRating: stars,
+    rating: input.rating,
+    comment: input.comment ?? null,
+    reviewer: { displayName: input.reviewerName ?? person.name },
+    updateTime: new Date().toISOString(),
+  });
+}
+
+export async function listInboundEvents(db: Executor, params: { organizationId: string; socialAccountId?: string; offset: number; limit: number }) {
+  const where = and(
+    eq(inboundEvents.organizationId, params.organizationId),
+    params.socialAccountId ? eq(inboundEvents.socialAccountId, params.socialAccountId) : undefined,
+  );
+  const [items, [total]] = await Promise.all([
+    db.select().from(inboundEvents).where(where).orderBy(desc(inboundEvents.receivedAt), desc(inboundEvents.id)).offset(params.offset).limit(params.limit),
+    db.select({ value: count() }).from(inboundEvents).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export function toInboundEventDto(row: InboundEventRow) {
+  return {
+    id: row.id,
+    socialAccountId: row.socialAccountId,
+    teamId: row.teamId,
+    platform: row.platform,
+    source: row.source,
+    kind: row.kind,
+    domain: row.domain,
+    externalEventId: row.externalEventId,
+    status: row.status,
+    note: row.note,
+    payload: row.payload as Record<string, unknown>,
+    occurredAt: row.occurredAt.toISOString(),
+    receivedAt: row.receivedAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+type FaultRow = typeof sandboxFaults.$inferSelect;
+
+export async function addFault(
+  services: AppServices,
+  input: {
+    organizationId: string;
+    type: string;
+    socialAccountId?: string;
+    operation?: string;
+    kind: FaultRow['kind'];
+    count?: number;
+    delayMs?: number;
+    retryAfterSeconds?: number;
+    message?: string;
+  },
+) {
+  let profileId: string | null = null;
+  if (input.socialAccountId) {
+    const { account, profile } = await sandboxAccount(services, { organizationId: input.organizationId, socialAccountId: input.socialAccountId });
+    if (account.type !== input.type) throw new BadRequestError(`The account is a ${account.type} account, not ${input.type}`);
+    profileId = profile.id;
+  }
+  const [fault] = await services.db
+    .insert(sandboxFaults)
+    .values({
+      organizationId: input.organizationId,
+      platform: input.type,
+      profileId,
+      socialAccountId: input.socialAccountId ?? null,
+      operation: input.operation ?? null,
+      kind: input.kind,
+      message: input.message ?? null,
+      delayMs: input.delayMs ?? null,
+      retryAfterSeconds: input.retryAfterSeconds ?? null,
+      remaining: input.count ?? null,
+    })
+    .returning();
+  return fault!;
+}
+
+export async function listFaults(db: Executor, organizationId: string) {
+  return db
+    .select()
+    .from(sandboxFaults)
+    .where(and(eq(sandboxFaults.organizationId, organizationId), or(isNull(sandboxFaults.remaining), gt(sandboxFaults.remaining, 0))))
+    .orderBy(desc(sandboxFaults.createdAt));
+}
+
+export async function deleteFault(db: Executor, params: { organizationId: string; id: string }) {
+  const [removed] = await db
+    .delete(sandboxFaults)
+    .where(and(eq(sandboxFaults.organizationId, params.organizationId), eq(sandboxFaults.id, params.id)))
+    .returning();
+  if (!removed) throw new NotFoundError('Fault');
+  return removed;
+}
+
+export function toFaultDto(fault: FaultRow) {
+  return {
+    id: fault.id,
+    type: fault.platform,
+    socialAccountId: fault.socialAccountId,
+    operation: fault.operation,
+    kind: fault.kind,
+    remaining: fault.remaining,
+    delayMs: fault.delayMs,
+    retryAfterSeconds: fault.retryAfterSeconds,
+    message: fault.message,
+    createdAt: fault.createdAt.toISOString(),
+  };
+}
+
+/** The person removes the app at the platform. */
+export async function revokeAccess(services: AppServices, params: { organizationId: string; socialAccountId: string }) {
+  const { profile, account } = await sandboxAccount(services, params);
+  await revokeGrants(services.db, profile.id);
+  return account;
+}
+
+/** The platform's clock moves past the access token's expiry (the refresh token still works). */
+export async function expireToken(services: AppServices, params: { organizationId: string; socialAccountId: string }) {
+  const { profile, account } = await sandboxAccount(services, params);
+  await expireAccessTokens(services.db, profile.id);
+  return account;
+}
+
