@@ -1,0 +1,39 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { apiKeySecurity, errorResponses } from '../http/openapi-helpers';
+
+export const EventStreamQuery = z
+  .object({
+    teamId: z
+      .string()
+      .min(1)
+      .max(64)
+      .optional()
+      .openapi({ description: "Only this team's events (plus organization-wide events that belong to no team)" }),
+  })
+  .strict();
+
+export const streamEventsRoute = createRoute({
+  method: 'get',
+  path: '/events/stream',
+  operationId: 'streamEvents',
+  summary: 'Live events for the dashboard (Server-Sent Events)',
+  description:
+    'A `text/event-stream` of the organization’s events as they commit, for dashboard sessions (the session cookie ' +
+    'works with `EventSource`; API keys are accepted too). Each message has `event: <type>`, `id: <event id>` and the ' +
+    'webhook envelope `{ id, type, createdAt, data }` as `data`; a comment line every 15 s keeps proxies from closing ' +
+    'the connection. The first message is `event: ready`. Reconnecting with `Last-Event-ID` replays up to 500 events ' +
+    'missed since that id. Fed by Postgres LISTEN/NOTIFY, so it works behind several instances.',
+  tags: ['Events'],
+  security: apiKeySecurity,
+  request: {
+    query: EventStreamQuery,
+    headers: z.object({ 'last-event-id': z.string().max(100).optional() }),
+  },
+  responses: {
+    200: {
+      description: 'The event stream',
+      content: { 'text/event-stream': { schema: z.string().openapi({ example: 'event: team.created\nid: evt_…\ndata: {"id":"evt_…",…}\n\n' }) } },
+    },
+    ...errorResponses(404),
+  },
+});

@@ -1,0 +1,120 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
+
+const t = await createTestApp();
+const open: ReadableStreamDefaultReader<Uint8Array>[] = [];
+afterAll(async () => {
+  for (const reader of open) await reader.cancel().catch(() => {});
+});
+
+type Message = { event?: string; id?: string; data?: string };
+
+/** Opens the stream in-process and reads it message by message. */
+async function connect(path: string, headers: Record<string, string>) {
+  const response = await t.app.request(`/api/v1${path}`, { headers });
+  expect(response.body).not.toBeNull();
+  const reader = response.body!.getReader();
+  open.push(reader);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const next = async (timeoutMs = 10_000): Promise<Message | null> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (block.startsWith(':')) continue; // heartbeat comment
+        const message: Message = {};
+        for (const line of block.split('\n')) {
+          const [field, ...rest] = line.split(': ');
+          if (field === 'event' || field === 'id' || field === 'data') message[field] = rest.join(': ');
+        }
+        return message;
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return null;
+      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining))]);
+      if (!chunk || chunk.done) return null;
+      buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  };
+  /** The next message of `type`, skipping others. */
+  const nextOf = async (type: string) => {
+    for (;;) {
+      const message = await next();
+      if (!message || message.event === type) return message;
+    }
+  };
+  return { response, next, nextOf };
+}
+
+async function login(organizationId: string) {
+  const { email, password } = await t.createLogin(organizationId);
+  const response = await t.app.request('/api/v1/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  return { cookie };
+}
+
+describe('live events (SSE)', () => {
+  it('streams team.created to a dashboard session after POST /team, scoped to its organization', async () => {
+    const org = await t.createOrg();
+    const other = await t.createOrg();
+    const { cookie } = await login(org.organizationId);
+    const stream = await connect('/events/stream', { cookie });
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(await stream.next()).toMatchObject({ event: 'ready' });
+
+    await t.request('POST', '/team', { key: other.key, body: { name: 'Not yours' } });
+    const created = await t.request('POST', '/team', { key: org.key, body: { name: 'Live team' } });
+    const message = await stream.nextOf('team.created');
+    expect(message).not.toBeNull();
+    const envelope = JSON.parse(message!.data!);
+    expect(envelope).toMatchObject({ type: 'team.created', data: { id: created.json.id, name: 'Live team' } });
+    expect(message!.id).toBe(envelope.id);
+    expect(Object.keys(envelope).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
+
+    // The other organization's event never showed: the next one is ours again.
+    await t.request('PATCH', `/team/${created.json.id}`, { key: org.key, body: { name: 'Live team 2' } });
+    const updated = await stream.next();
+    expect(updated).toMatchObject({ event: 'team.updated' });
+    expect(JSON.parse(updated!.data!).data.name).toBe('Live team 2');
+  });
+
+  it('filters by team, refuses a team of another organization, and needs credentials', async () => {
+    const org = await t.createOrg();
+    const other = await t.createOrg();
+    const stream = await connect(`/events/stream?teamId=${org.teamId}`, { 'x-api-key': org.key });
+    expect(await stream.next()).toMatchObject({ event: 'ready' });
+    const second = await t.request('POST', '/team', { key: org.key, body: { name: 'Elsewhere' } });
+    await t.request('PATCH', `/team/${org.teamId}`, { key: org.key, body: { name: 'Filtered' } });
+    const message = await stream.next();
+    expect(message).toMatchObject({ event: 'team.updated' });
+    expect(JSON.parse(message!.data!).data.id).toBe(org.teamId);
+    expect(second.status).toBe(200);
+
+    const foreign = await t.app.request(`/api/v1/events/stream?teamId=${other.teamId}`, { headers: { 'x-api-key': org.key } });
+    expect(foreign.status).toBe(404);
+    expect((await t.app.request('/api/v1/events/stream')).status).toBe(401);
+  });
+
+  it('replays events missed since Last-Event-ID on reconnect', async () => {
+    const org = await t.createOrg();
+    const first = await connect('/events/stream', { 'x-api-key': org.key });
+    await first.next();
+    await t.request('POST', '/team', { key: org.key, body: { name: 'Seen team' } });
+    const seen = await first.nextOf('team.created');
+    await t.request('POST', '/team', { key: org.key, body: { name: 'Missed one' } });
+    await t.request('POST', '/team', { key: org.key, body: { name: 'Missed two' } });
+
+    const again = await connect('/events/stream', { 'x-api-key': org.key, 'last-event-id': seen!.id! });
+    expect(await again.next()).toMatchObject({ event: 'ready' });
+    const names = [await again.next(), await again.next()].map((m) => JSON.parse(m!.data!).data.name);
+    expect(names).toEqual(['Missed one', 'Missed two']);
+  });
+});
