@@ -1,0 +1,31 @@
+import type { Readable } from 'node:stream';
+
+/** Thrown while writing when the source turns out larger than allowed; nothing is kept. */
+export class TooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`larger than ${maxBytes} bytes`);
+  }
+}
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * Where upload bytes live. Keys are relative, slash-separated names chosen by the caller.
+ * Every write is atomic: a key is either absent or complete, never half-written.
+ * The local disk implementation is the default; an S3-compatible one fits the same shape.
+ */
+export interface FileStorage {
+  /** Streams `source` into `key`; throws `TooLargeError` (and keeps nothing) past `maxBytes`. */
+  put(key: string, source: Readable | AsyncIterable<Uint8Array>, options?: { maxBytes?: number }): Promise<{ size: number }>;
+  /** Moves a local file (from `createScratchFile`) in under `key`; the local file is consumed. */
+  putFile(key: string, localPath: string): Promise<{ size: number }>;
+  /** The bytes of `key`, optionally only an inclusive byte range. */
+  open(key: string, range?: ByteRange): Readable;
+  stat(key: string): Promise<{ size: number } | null>;
+  /** Removing a key that does not exist is not an error, so clean-ups can be retried. */
+  delete(key: string): Promise<void>;
+  /** Runs `use` with a local path holding the bytes of `key` (a download for remote stores). */
+  withLocalFile<T>(key: string, use: (localPath: string) => Promise<T>): Promise<T>;
+  /** A fresh path for work files (received bodies, thumbnails) that `putFile` can move in. */
+  createScratchFile(suffix?: string): string;
+}
