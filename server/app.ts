@@ -13,6 +13,18 @@ import { onError, onNotFound } from './http/on-error';
 import { rateLimit } from './http/rate-limit';
 import { organizationsRouter } from './organizations/organizations.handlers';
 import { teamsRouter } from './teams/teams.handlers';
+import { uploadsPublicRouter } from './uploads/uploads-public.handlers';
+import { uploadsRouter } from './uploads/uploads.handlers';
+import { uploadUsageRouter } from './uploads/uploads-usage.routes';
+import { accountsRouter } from './accounts/accounts.handlers';
+import { sandboxRouter } from './sandbox/sandbox.handlers';
+import { portalPagesRouter, sandboxPagesRouter } from './sandbox/pages/pages.routes';
+import { usageRouter } from './usage/usage.handlers';
+import { liveHubFor } from './live/live-hub';
+import { liveRouter } from './live/live.handlers';
+import { startRelayWaker } from './webhooks/relay-waker';
+import { webhooksRouter } from './webhooks/webhooks.handlers';
+import { postsRouter } from './posts/posts.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -32,6 +44,9 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
 
   // Liveness for load balancers: no credentials, no rate limit.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Public by design: the signed one-time PUT URL of the three-step upload and the unguessable
+  // media URLs (platforms fetch them without credentials).
+  app.route('/', uploadsPublicRouter);
 
   const api = createRouter();
   api.use('*', rateLimit);
@@ -43,7 +58,18 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', organizationsRouter);
   api.route('/', teamsRouter);
   api.route('/', apiKeysRouter);
+  api.route('/', uploadsRouter);
+  api.route('/', postsRouter);
+  api.route('/', uploadUsageRouter);
+  api.route('/', accountsRouter);
+  api.route('/', usageRouter);
+  // The sandbox control API exists only while the sandbox is on (SANDBOX=false removes it).
+  if (services.config.SANDBOX) api.route('/', sandboxRouter);
+  api.route('/', webhooksRouter);
+  api.route('/', liveRouter);
   app.route(API_PREFIX, api);
+  // One LISTEN per process feeds the dashboard streams and wakes the webhook relay on commit.
+  startRelayWaker(services, liveHubFor(services));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
@@ -67,6 +93,10 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
     servers: [{ url: services.config.publicUrl }],
   }));
   app.route('/docs', docsRouter);
+  // Public pages authorized by the unguessable token in their URL: the sandbox platform's consent
+  // screens and avatars, and the hosted connect portal.
+  if (services.config.SANDBOX) app.route('/', sandboxPagesRouter());
+  app.route('/', portalPagesRouter());
 
   if (options.serveDashboard ?? true) app.route('/', spaRouter());
   return app;

@@ -1,14 +1,18 @@
 import { AppCache } from './cache/app-cache';
 import type { Config } from './config';
+import { withAdvisoryLock } from './db/advisory-lock';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { sqlExecutorFor } from './db/raw-sql';
 import { RateLimiter } from './http/rate-limit';
 import type { AnyJobDefinition } from './jobs/define-job';
 import { allJobs } from './jobs/all-jobs';
+import { sweepDuePosts, sweepDuePostsJob } from './posts/sweep-due-posts.job';
 import { JobQueue } from './jobs/job-queue';
 import { createLogger, type Logger } from './logger';
 import type { AppServices } from './services';
+
+const JOBS_STARTUP_LOCK_ID = 727_412_003;
 
 export type RunningServices = AppServices & { stop(): Promise<void> };
 
@@ -38,6 +42,7 @@ export async function startServices(config: Config, options: StartOptions): Prom
       concurrency: config.WORKER_CONCURRENCY,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       logger,
+      startupLock: database.url ? (work) => withAdvisoryLock(database.url!, JOBS_STARTUP_LOCK_ID, work) : undefined,
     });
     const rateLimiter = new RateLimiter({
       store: config.RATE_LIMIT_STORE,
@@ -51,6 +56,8 @@ export async function startServices(config: Config, options: StartOptions): Prom
     await cache.start(database);
     const services: AppServices = { config, database, db: database.db, jobs, logger, rateLimiter, cache };
     await jobs.start(options.jobs ?? allJobs, { services });
+    // A worker that starts picks up what a stopped or crashed one left behind.
+    if (options.work && (options.jobs ?? allJobs).includes(sweepDuePostsJob)) await sweepDuePosts(services);
     return {
       ...services,
       async stop() {

@@ -33,7 +33,28 @@ export const envSchema = z.object({
   RATE_LIMIT_MINUTE: positiveInt(2000),
   SESSION_TTL_HOURS: positiveInt(24 * 14),
   WORKER_CONCURRENCY: positiveInt(4),
+  /** First wait before publishing again after a transient platform failure; doubles per attempt. */
+  PUBLISH_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  /** How long a publish job holds a post; after a crash another worker takes over once it runs out. */
+  PUBLISH_CLAIM_SECONDS: positiveInt(300),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  // Webhooks: private/loopback targets (and plain HTTP) only for local development and tests.
+  WEBHOOK_ALLOW_PRIVATE: booleanFromEnv(false),
+  WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
+  /** Seconds to wait before each retry; the default spreads ten attempts over about three days. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/, 'must be comma-separated seconds, such as 5,60,300')
+    .default('5,60,300,1800,7200,21600,43200,86400,86400')
+    .transform((value) => value.split(',').map((part) => Number(part.trim()))),
+  WEBHOOK_RETENTION_DAYS: positiveInt(30),
+  // Uploads: byte limits per kind (overridable so tests need not write a gigabyte).
+  UPLOAD_MAX_IMAGE_BYTES: positiveInt(25 * 1024 * 1024),
+  UPLOAD_MAX_VIDEO_BYTES: positiveInt(1024 * 1024 * 1024),
+  /** Bodies above this go through the three-step init / PUT / finalize flow. */
+  UPLOAD_MAX_SIMPLE_BYTES: positiveInt(90 * 1024 * 1024),
+  UPLOAD_PUT_URL_TTL_SECONDS: positiveInt(3600),
+  UPLOAD_FETCH_TIMEOUT_SECONDS: positiveInt(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

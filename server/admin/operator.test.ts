@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newId } from '../db/ids';
+import { freshDatabaseUrl } from '../test/fresh-database';
 import { runCli, startServerProcess } from '../test/processes';
 
 /**
@@ -11,24 +10,11 @@ import { runCli, startServerProcess } from '../test/processes';
  * server, SIGTERM, and a second start on the same data. On Postgres it uses a database of its own.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-operator-'));
-const env: Record<string, string | undefined> = { DATA_DIR: dataDir, DATABASE_URL: undefined };
-let dropDatabase: (() => Promise<void>) | undefined;
-
-if (process.env.DATABASE_URL) {
-  const name = `sd_operator_${newId().slice(0, 10)}`;
-  const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  dropDatabase = async () => {
-    await admin.unsafe(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  };
-}
+const database = await freshDatabaseUrl('sd_operator');
+const env: Record<string, string | undefined> = { DATA_DIR: dataDir, DATABASE_URL: database.url };
 
 afterAll(async () => {
-  await dropDatabase?.();
+  await database.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

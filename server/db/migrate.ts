@@ -5,6 +5,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import postgres from 'postgres';
+import { withAdvisoryLock } from './advisory-lock';
 import type { DatabaseHandle } from './client';
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -18,16 +19,13 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     await migratePglite(drizzlePglite({ client: handle.driver.pglite }), { migrationsFolder });
     return;
   }
-  // A session-level advisory lock must be held by the connection that migrates: use a dedicated one.
-  const sql = postgres(handle.url!, { max: 1, onnotice: () => {} });
-  try {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+  // The migrator runs on its own single connection while another holds the lock.
+  await withAdvisoryLock(handle.url!, MIGRATION_LOCK_ID, async () => {
+    const sql = postgres(handle.url!, { max: 1, onnotice: () => {} });
     try {
       await migratePostgres(drizzlePostgres({ client: sql }), { migrationsFolder });
     } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`;
+      await sql.end({ timeout: 5 });
     }
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
+  });
 }

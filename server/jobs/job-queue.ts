@@ -22,6 +22,11 @@ export type JobQueueOptions = {
   concurrency: number;
   pollingIntervalSeconds?: number;
   logger: Logger;
+  /**
+   * Serializes start-up across instances: pg-boss creates a partition per queue, and two
+   * processes creating the same queues at once on a fresh database deadlock.
+   */
+  startupLock?: <T>(work: () => Promise<T>) => Promise<T>;
 };
 
 /** pg-boss on the product's own database connection, with typed, validated job definitions. */
@@ -44,13 +49,18 @@ export class JobQueue {
   }
 
   async start(definitions: AnyJobDefinition[], context: Omit<JobContext, 'jobId' | 'attempt'>): Promise<void> {
-    await this.boss.start();
+    const lock = this.options.startupLock ?? ((work) => work());
+    await lock(async () => {
+      await this.boss.start();
+      for (const definition of definitions) await this.createQueue(definition);
+    });
     for (const definition of definitions) await this.register(definition, context);
     this.started = true;
   }
 
-  private async register(definition: AnyJobDefinition, context: Omit<JobContext, 'jobId' | 'attempt'>) {
+  private async createQueue(definition: AnyJobDefinition) {
     this.definitions.set(definition.name, definition);
+    if (await this.boss.getQueue(definition.name)) return;
     await this.boss.createQueue(definition.name, {
       name: definition.name,
       retryLimit: definition.retryLimit ?? 5,
@@ -58,6 +68,9 @@ export class JobQueue {
       retryBackoff: definition.retryBackoff ?? true,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
     });
+  }
+
+  private async register(definition: AnyJobDefinition, context: Omit<JobContext, 'jobId' | 'attempt'>) {
     if (!this.options.work) return;
     if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 1;

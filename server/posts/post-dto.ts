@@ -1,0 +1,107 @@
+import { inArray } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Executor } from '../db/client';
+import { posts, postTargets, type PlatformErrorRecord } from '../db/schema/posts';
+import { socialAccounts } from '../db/schema/social-accounts';
+import { postUploads, uploads } from '../db/schema/uploads';
+import { toSocialAccountDto } from '../accounts/account-record';
+import { toUploadDto } from '../uploads/uploads.service';
+import type { PostPlatform } from '../platforms/platform-types';
+
+export type PostRow = typeof posts.$inferSelect;
+export type PostTargetRow = typeof postTargets.$inferSelect;
+
+type Relations = {
+  targets: Map<string, PostTargetRow[]>;
+  links: Map<string, (typeof postUploads.$inferSelect)[]>;
+  uploads: Map<string, typeof uploads.$inferSelect>;
+  accounts: Map<string, typeof socialAccounts.$inferSelect>;
+};
+
+/** Targets, media and accounts of many posts in four queries, whatever the page size. */
+export async function loadRelations(db: Executor, rows: PostRow[]): Promise<Relations> {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return { targets: new Map(), links: new Map(), uploads: new Map(), accounts: new Map() };
+  const [targetRows, linkRows] = await Promise.all([
+    db.select().from(postTargets).where(inArray(postTargets.postId, ids)),
+    db.select().from(postUploads).where(inArray(postUploads.postId, ids)),
+  ]);
+  const uploadIds = [...new Set(linkRows.map((link) => link.uploadId))];
+  const accountIds = [...new Set(targetRows.map((target) => target.socialAccountId).filter((id): id is string => !!id))];
+  const [uploadRows, accountRows] = await Promise.all([
+    uploadIds.length ? db.select().from(uploads).where(inArray(uploads.id, uploadIds)) : [],
+    accountIds.length ? db.select().from(socialAccounts).where(inArray(socialAccounts.id, accountIds)) : [],
+  ]);
+  return {
+    targets: groupBy(targetRows, (target) => target.postId),
+    links: groupBy(linkRows, (link) => link.postId),
+    uploads: new Map(uploadRows.map((row) => [row.id, row])),
+    accounts: new Map(accountRows.map((row) => [row.id, row])),
+  };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+export function toPostDto(config: Config, row: PostRow, relations: Relations) {
+  const targets = relations.targets.get(row.id) ?? [];
+  const errors: Record<string, string> = {};
+  const errorsVerbose: Record<string, PlatformErrorRecord> = {};
+  const externalData: Record<string, Record<string, string>> = {};
+  for (const target of targets) {
+    if (target.error) errors[target.platform] = target.error;
+    if (target.errorVerbose) errorsVerbose[target.platform] = target.errorVerbose;
+    if (target.externalData) externalData[target.platform] = target.externalData;
+  }
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    id: row.id,
+    teamId: row.teamId,
+    organizationId: row.organizationId,
+    title: row.title,
+    postDate: row.postDate.toISOString(),
+    postedDate: iso(row.postedDate),
+    status: row.status,
+    socialAccountTypes: row.platforms as PostPlatform[],
+    data: row.data,
+    firstComment: row.firstComment ?? null,
+    referenceKey: row.referenceKey,
+    retryCount: row.retryCount,
+    error: row.error,
+    errors,
+    errorsVerbose,
+    externalData,
+    uploads: (relations.links.get(row.id) ?? []).map((link) => {
+      const upload = relations.uploads.get(link.uploadId);
+      return {
+        postId: link.postId,
+        uploadId: link.uploadId,
+        createdAt: link.createdAt.toISOString(),
+        updatedAt: link.updatedAt.toISOString(),
+        deletedAt: iso(link.deletedAt),
+        upload: upload ? toUploadDto(config, upload) : null,
+      };
+    }),
+    socialAccounts: targets
+      .filter((target) => target.socialAccountId)
+      .map((target) => {
+        const account = relations.accounts.get(target.socialAccountId!);
+        return {
+          postId: row.id,
+          socialAccountId: target.socialAccountId!,
+          createdAt: target.createdAt.toISOString(),
+          updatedAt: target.updatedAt.toISOString(),
+          deletedAt: iso(account?.deletedAt ?? null),
+          socialAccount: account ? toSocialAccountDto(account) : null,
+        };
+      }),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: iso(row.deletedAt),
+  };
+}
+
+export type PostDto = ReturnType<typeof toPostDto>;

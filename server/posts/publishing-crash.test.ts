@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freshDatabaseUrl } from '../test/fresh-database';
+import { startServerProcess, type ServerProcess } from '../test/processes';
+import { fixturePath } from '../uploads/uploads-test-kit';
+
+/**
+ * The worker dies after the platform published but before our database learned of it. The next
+ * worker must find the item through the recorded intent instead of publishing a second one.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-crash-'));
+const database = await freshDatabaseUrl('sd_crash');
+const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLISH_CLAIM_SECONDS: '2', LOG_LEVEL: 'error' };
+const running: ServerProcess[] = [];
+
+afterAll(async () => {
+  for (const server of running) await server.stop('SIGKILL');
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function client(url: string, key: string) {
+  return async (method: string, pathname: string, body?: unknown) => {
+    const response = await fetch(`${url}/api/v1${pathname}`, {
+      method,
+      headers: { 'x-api-key': key, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: await response.json() };
+  };
+}
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function upload(api: ReturnType<typeof client>, name: string) {
+  const form = new FormData();
+  form.append('file', new Blob([readFileSync(fixturePath(name))]), name);
+  const response = await api('POST', '/upload/create', form);
+  expect(response.status).toBe(200);
+  return response.json.id as string;
+}
+
+describe('a worker killed between the platform call and the database commit', () => {
+  it('publishes exactly one item once another worker takes over', { timeout: 180_000 }, async () => {
+    const first = await startServerProcess(env);
+    running.push(first);
+    const key = first.output().match(/API key:\s+(sk_\S+)/)![1]!;
+    let api = client(first.url, key);
+    const teamId = (await api('GET', '/team')).json.items[0].id as string;
+    const account = (await api('POST', '/sandbox/accounts', { teamId, type: 'YOUTUBE', channelName: 'Crash Course' })).json;
+    const video = await upload(api, 'vertical-3s.mp4');
+    const image = await upload(api, 'square-1080.jpg');
+    // The item exists on the platform, then the call hangs on the thumbnail: that is when we kill.
+    await api('POST', '/sandbox/faults', { type: 'YOUTUBE', operation: 'publishing.thumbnail', kind: 'SLOW', delayMs: 30_000, count: 1 });
+    const post = (
+      await api('POST', '/post', {
+        teamId,
+        title: 'Crash test',
+        postDate: new Date().toISOString(),
+        socialAccountTypes: ['YOUTUBE'],
+        data: { YOUTUBE: { uploadIds: [video], text: 'Survives crashes', thumbnail: image } },
+      })
+    ).json;
+    const items = () => api('GET', `/sandbox/items?socialAccountId=${account.id}&kind=POST`);
+    expect((await until(items, (r) => r.json.total > 0, 60)).json.total).toBe(1);
+    expect((await api('GET', `/post/${post.id}`)).json.status).toBe('PROCESSING');
+    await first.stop('SIGKILL');
+
+    const second = await startServerProcess(env);
+    running.push(second);
+    api = client(second.url, key);
+    const done = await until(() => api('GET', `/post/${post.id}`), (r) => r.json.status === 'POSTED' || r.json.status === 'ERROR', 90);
+    expect(done.json.status).toBe('POSTED');
+    const onPlatform = (await items()).json;
+    expect(onPlatform.total).toBe(1);
+    expect(done.json.externalData.YOUTUBE.id).toBe(onPlatform.items[0].externalId);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+});

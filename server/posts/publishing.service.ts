@@ -1,0 +1,245 @@
+import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { getAccountById } from '../accounts/accounts.service';
+import { connectorEnv, withCredentials } from '../accounts/credentials';
+import type { SocialAccountRow } from '../accounts/account-record';
+import { posts, postTargets, type PlatformErrorRecord } from '../db/schema/posts';
+import { postUploads, uploads } from '../db/schema/uploads';
+import { recordEvent } from '../events/outbox';
+import { NotFoundError } from '../http/errors';
+import { PlatformError } from '../platforms/platform-error';
+import type { AppServices } from '../services';
+import { mediaUrl } from '../uploads/uploads.service';
+import { firstCommentJob } from './first-comment.job';
+import type { PostRow, PostTargetRow } from './post-dto';
+import type { PublishMedia, PublishResult } from '../platforms/publishing';
+import { publishPostJob } from './publish-post.job';
+
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_CAP_MS = 60 * 60_000;
+
+type JobRef = { postId: string; version: number; jobId: string };
+
+export async function publishDuePost(services: AppServices, job: JobRef): Promise<void> {
+  const post = await claim(services, job);
+  if (!post) return;
+  const now = new Date();
+  const due = await services.db
+    .select()
+    .from(postTargets)
+    .where(
+      and(
+        eq(postTargets.postId, post.id),
+        inArray(postTargets.status, ['PENDING', 'RETRYING', 'PUBLISHING']),
+        or(isNull(postTargets.nextAttemptAt), lte(postTargets.nextAttemptAt, now)),
+      ),
+    );
+  for (const target of due) await publishTarget(services, post, target);
+  await finish(services, job);
+}
+
+/** Takes the post for this job, or answers null: gone, edited since, already handled, or another job has it. */
+async function claim(services: AppServices, job: JobRef): Promise<PostRow | null> {
+  return services.db.transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, job.postId)).for('update');
+    const now = new Date();
+    if (!post || post.version !== job.version) return null;
+    if (!['SCHEDULED', 'RETRYING', 'PROCESSING'].includes(post.status)) return null;
+    if (post.postDate > now) return null;
+    if (post.claimedBy && post.claimedBy !== job.jobId && post.claimedUntil && post.claimedUntil > now) return null;
+    const [claimed] = await tx
+      .update(posts)
+      .set({ status: 'PROCESSING', claimedBy: job.jobId, claimedUntil: new Date(now.getTime() + services.config.PUBLISH_CLAIM_SECONDS * 1000), updatedAt: now })
+      .where(eq(posts.id, post.id))
+      .returning();
+    return claimed!;
+  });
+}
+
+async function publishTarget(services: AppServices, post: PostRow, target: PostTargetRow): Promise<void> {
+  const { db } = services;
+  const account = target.socialAccountId
+    ? await getAccountById(db, { organizationId: post.organizationId, id: target.socialAccountId }).catch((error) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      })
+    : null;
+  if (!account) {
+    await failTarget(services, target, new PlatformError({
+      code: 'ACCESS_REVOKED',
+      message: `The ${target.platform} account of this post was disconnected`,
+      httpStatus: 401,
+      meta: { platform: target.platform as never, operation: 'publishing.publish' },
+    }));
+    return;
+  }
+  // Record the intent before calling the platform: after a crash, the next run looks it up first.
+  const intentKey = target.intentKey ?? `${target.id}:${post.version}`;
+  const inFlight = target.status === 'PUBLISHING';
+  await db
+    .update(postTargets)
+    .set({ status: 'PUBLISHING', intentKey, attempts: target.attempts + 1, attemptStartedAt: new Date(), updatedAt: new Date() })
+    .where(eq(postTargets.id, target.id));
+
+  let result: PublishResult;
+  try {
+    result = await withCredentials(services, account, async (connector, credentials) => {
+      const publishing = connector.publishing;
+      if (!publishing) {
+        throw new PlatformError({
+          code: 'PERMANENT',
+          message: `Publishing to ${target.platform} is not available`,
+          httpStatus: 501,
+          meta: { platform: target.platform as never, operation: 'publishing.publish' },
+        });
+      }
+      const where = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
+      const env = connectorEnv(services);
+      if (inFlight) {
+        const earlier = await publishing.findByIntent(env, credentials, where, intentKey);
+        if (earlier) return earlier;
+      }
+      const options = (post.data[target.platform] ?? {}) as Record<string, unknown>;
+      return publishing.publish(env, credentials, where, {
+        intentKey,
+        options,
+        media: await mediaOf(services, options),
+        channelId: (options.channelId as string | undefined) ?? account.selectedChannelId,
+      });
+    });
+  } catch (error) {
+    if (error instanceof PlatformError) return failTarget(services, target, error, account);
+    // Not the platform's answer (database, bug): the job retries and reconciles through the intent.
+    throw error;
+  }
+
+  const firstComment = post.firstComment?.[target.platform];
+  await db.transaction(async (tx) => {
+    await tx
+      .update(postTargets)
+      .set({
+        status: 'POSTED',
+        externalData: result.externalData,
+        error: result.warning ?? null,
+        errorVerbose: null,
+        nextAttemptAt: null,
+        publishedAt: new Date(),
+        firstCommentStatus: firstComment ? 'PENDING' : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(postTargets.id, target.id));
+    if (firstComment) await services.jobs.send(firstCommentJob, { targetId: target.id }, { executor: tx });
+  });
+}
+
+/** The post's files in order (the thumbnail is an option, not a file of the post). */
+function mediaIdsOf(options: Record<string, unknown>): string[] {
+  const ids: string[] = [];
+  const fromItems = (items: unknown) =>
+    Array.isArray(items) ? items.map((item) => (item as { uploadId?: unknown }).uploadId).filter((id): id is string => typeof id === 'string') : [];
+  if (Array.isArray(options.uploadIds)) ids.push(...options.uploadIds.filter((id): id is string => typeof id === 'string'));
+  ids.push(...fromItems(options.mediaItems), ...fromItems(options.carouselItems));
+  return [...new Set(ids)];
+}
+
+async function mediaOf(services: AppServices, options: Record<string, unknown>): Promise<PublishMedia[]> {
+  const ids = mediaIdsOf(options);
+  if (ids.length === 0) return [];
+  const rows = await services.db.select().from(uploads).where(inArray(uploads.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids
+    .map((id) => byId.get(id))
+    .filter((row): row is NonNullable<typeof row> => !!row)
+    .map((row) => ({
+      id: row.id,
+      url: mediaUrl(services.config, row.path),
+      type: row.type,
+      mime: row.mime,
+      width: row.width,
+      height: row.height,
+      videoLength: row.videoLength,
+    }));
+}
+
+export function errorRecord(error: PlatformError): PlatformErrorRecord {
+  return {
+    code: error.code,
+    errorMessage: error.message,
+    isTransient: error.isTransient,
+    retryability: error.retryability === 'RETRY' || error.retryability === 'RETRY_AFTER_RESET' ? 'retryable' : 'non_retryable',
+    httpStatus: error.httpStatus,
+    meta: error.meta,
+    userFacingMessage: error.userFacingMessage,
+  };
+}
+
+/** Transient failures wait and retry with backoff (or until a rate limit resets); the rest stop here. */
+async function failTarget(services: AppServices, target: PostTargetRow, error: PlatformError, _account?: SocialAccountRow) {
+  const attempts = target.attempts + 1;
+  const retry = error.isTransient && attempts < MAX_ATTEMPTS;
+  const resetAt = error.meta.resetAt ? new Date(error.meta.resetAt) : null;
+  const backoff = Math.min(BACKOFF_CAP_MS, services.config.PUBLISH_RETRY_BASE_SECONDS * 1000 * 2 ** (attempts - 1));
+  // Jitter spreads retries of many posts hitting the same outage.
+  const nextAttemptAt = retry ? (resetAt ?? new Date(Date.now() + backoff * (0.75 + Math.random() * 0.5))) : null;
+  await services.db
+    .update(postTargets)
+    .set({
+      status: retry ? 'RETRYING' : 'ERROR',
+      // The platform's own words; errorsVerbose carries the generic advice as userFacingMessage.
+      error: error.message,
+      errorVerbose: errorRecord(error),
+      nextAttemptAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(postTargets.id, target.id));
+}
+
+/** Sums the targets up into the post's status, releases the claim, and schedules the next retry. */
+async function finish(services: AppServices, job: JobRef): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const [post] = await tx.select().from(posts).where(eq(posts.id, job.postId)).for('update');
+    if (!post || post.version !== job.version || post.claimedBy !== job.jobId) return;
+    const targets = await tx.select().from(postTargets).where(eq(postTargets.postId, post.id));
+    const now = new Date();
+    const waiting = targets.filter((target) => target.status === 'RETRYING' || target.status === 'PENDING');
+    const failed = targets.filter((target) => target.status === 'ERROR');
+    const release = { claimedBy: null, claimedUntil: null, updatedAt: now };
+    if (waiting.length > 0) {
+      const dueAt = new Date(Math.min(...waiting.map((target) => target.nextAttemptAt?.getTime() ?? now.getTime())));
+      await tx.update(posts).set({ ...release, status: 'RETRYING', dueAt }).where(eq(posts.id, post.id));
+      await services.jobs.send(publishPostJob, { postId: post.id, version: post.version }, { executor: tx, startAfter: dueAt });
+      return;
+    }
+    if (failed.length > 0) {
+      const error = failed.map((target) => `${target.platform}: ${target.error}`).join('; ');
+      await tx.update(posts).set({ ...release, status: 'ERROR', error, dueAt: null }).where(eq(posts.id, post.id));
+      return;
+    }
+    const [posted] = await tx
+      .update(posts)
+      .set({ ...release, status: 'POSTED', postedDate: now, error: null, dueAt: null })
+      .where(eq(posts.id, post.id))
+      .returning();
+    // The uploads' 14-day clock starts again now that the post is done with them.
+    const links = await tx.select().from(postUploads).where(and(eq(postUploads.postId, post.id), isNull(postUploads.releasedAt)));
+    if (links.length > 0) {
+      await tx.update(postUploads).set({ releasedAt: now, updatedAt: now }).where(eq(postUploads.postId, post.id));
+      await tx.update(uploads).set({ lastUsedAt: now }).where(inArray(uploads.id, links.map((link) => link.uploadId)));
+    }
+    await recordEvent(tx, {
+      organizationId: post.organizationId,
+      teamId: post.teamId,
+      type: 'post.published',
+      data: {
+        id: posted!.id,
+        teamId: posted!.teamId,
+        title: posted!.title,
+        status: posted!.status,
+        postDate: posted!.postDate.toISOString(),
+        postedDate: now.toISOString(),
+        socialAccountTypes: posted!.platforms,
+        externalData: Object.fromEntries(targets.map((target) => [target.platform, target.externalData ?? {}])),
+        referenceKey: posted!.referenceKey,
+      },
+    });
+  });
+}
