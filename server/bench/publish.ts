@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { createApp } from '../app';
-import { startServices } from '../bootstrap';
-import { loadConfig } from '../config';
+import { startBenchServices } from './bench-services';
 import { createOrganization } from '../organizations/organizations.service';
 import { sweepDuePosts } from '../posts/sweep-due-posts.job';
 import { createTeam } from '../teams/teams.service';
@@ -14,16 +13,7 @@ import { createTeam } from '../teams/teams.service';
 const POSTS = Number(process.env.BENCH_POSTS ?? 1000);
 const ACCOUNTS = Math.ceil(POSTS / 100); // BUSINESS allows 100 Mastodon posts per account per day
 
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.DATABASE_URL ? (process.env.DATA_DIR ?? './data') : 'memory://',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  RATE_LIMIT_BURST: '1000000000',
-  RATE_LIMIT_SHORT: '1000000000',
-  RATE_LIMIT_MINUTE: '1000000000',
-});
-const services = await startServices(config, { work: true, pollingIntervalSeconds: 0.5 });
+const { config, services } = await startBenchServices({ work: true });
 const app = createApp(services, { serveDashboard: false });
 const { organization, key } = await createOrganization(services.db, { name: 'Bench org', plan: 'BUSINESS' });
 

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { createApp } from '../app';
-import { startServices } from '../bootstrap';
-import { loadConfig } from '../config';
+import { startBenchServices } from './bench-services';
 import { createOrganization } from '../organizations/organizations.service';
 import { createTeam } from '../teams/teams.service';
 import { listen, load, type LoadResult } from './http-load';
@@ -13,16 +12,7 @@ import { listen, load, type LoadResult } from './http-load';
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: process.env.DATABASE_URL ? (process.env.DATA_DIR ?? './data') : 'memory://',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: 'false',
-  RATE_LIMIT_BURST: '1000000000',
-  RATE_LIMIT_SHORT: '1000000000',
-  RATE_LIMIT_MINUTE: '1000000000',
-});
-const services = await startServices(config, { work: false });
+const { services } = await startBenchServices({ work: false });
 const created = await createOrganization(services.db, { name: 'Bench org', plan: 'PRO' });
 for (let i = 0; i < 9; i++) await createTeam(services.db, { organizationId: created.organization.id, name: `Bench team ${i}` });
 

@@ -29,6 +29,17 @@ export async function getPostRow(db: Executor, params: Scope & { id: string }): 
   return row;
 }
 
+/** The post, locked until the transaction ends: publish jobs and other edits wait for it. */
+async function lockPost(tx: Executor, scope: Scope & { id: string }): Promise<PostRow> {
+  const [row] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.organizationId, scope.organizationId), eq(posts.id, scope.id)))
+    .for('update');
+  if (!row) throw new NotFoundError('Post');
+  return row;
+}
+
 export async function presentPosts(services: AppServices, rows: PostRow[]) {
   const relations = await loadRelations(services.db, rows);
   return rows.map((row) => toPostDto(services.config, row, relations));
@@ -146,12 +157,7 @@ export async function updatePost(
 
 export async function deletePost(services: AppServices, scope: Scope & { id: string }): Promise<PostRow> {
   return services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(posts)
-      .where(and(eq(posts.organizationId, scope.organizationId), eq(posts.id, scope.id)))
-      .for('update');
-    if (!row) throw new NotFoundError('Post');
+    const row = await lockPost(tx, scope);
     if (row.status === 'DELETED') return row;
     if (row.status === 'PROCESSING') throw new ConflictError('The post is being published right now; try again in a moment');
     const now = new Date();
@@ -170,12 +176,7 @@ export async function deletePost(services: AppServices, scope: Scope & { id: str
 /** Publishes again the platforms that failed; the ones already posted are left alone. */
 export async function retryPost(services: AppServices, scope: Scope & { id: string }): Promise<PostRow> {
   return services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(posts)
-      .where(and(eq(posts.organizationId, scope.organizationId), eq(posts.id, scope.id)))
-      .for('update');
-    if (!row) throw new NotFoundError('Post');
+    const row = await lockPost(tx, scope);
     if (row.status !== 'ERROR') throw new ConflictError(`Only a post in ERROR can be retried (this one is ${row.status})`);
     const now = new Date();
     await tx
