@@ -75,13 +75,20 @@ export class JobQueue {
     if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 1;
     for (let i = 0; i < this.options.concurrency; i++) {
-      await this.boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          // A payload that does not parse can never succeed: the error fails the job visibly.
-          const payload = definition.payload.parse(job.data);
-          await definition.handle(payload, { ...context, jobId: job.id, attempt: job.retryCount + 1 });
-        }
-      });
+      const workerId: string = await this.boss.work(
+        definition.name,
+        { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+        async (jobs) => {
+          // pg-boss waits a polling interval between fetches even when there was work; a worker
+          // that just found a job asks for the next one at once, so a backlog drains at full speed.
+          this.boss.notifyWorker(workerId);
+          for (const job of jobs) {
+            // A payload that does not parse can never succeed: the error fails the job visibly.
+            const payload = definition.payload.parse(job.data);
+            await definition.handle(payload, { ...context, jobId: job.id, attempt: job.retryCount + 1 });
+          }
+        },
+      );
     }
   }
 
