@@ -1,4 +1,3 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import type { Plan } from '../organizations/organizations.service';
 import type { Permission } from './permissions';
 import type { PostPlatform } from './platform-types';
@@ -85,10 +84,17 @@ export const NO_EXTRA_FIELDS: PlatformAccountFields = {
   isTiktokBusinessAccount: null,
 };
 
+// Web Crypto (global in Node 20 and in browsers): the dashboard bundles these definitions too.
+function randomBytes(length: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}
+
 export function digits(length: number): string {
-  let out = String(randomInt(1, 10));
-  while (out.length < length) out += String(randomInt(0, 10));
-  return out;
+  // 250 is the largest multiple of 10 below 256: rejecting above it keeps digits uniform.
+  const out: number[] = [];
+  while (out.length < length) for (const byte of randomBytes(length)) if (byte < 250 && out.length < length) out.push(byte % 10);
+  if (out[0] === 0) out[0] = 1 + (randomBytes(1)[0]! % 9);
+  return out.join('');
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
