@@ -62,6 +62,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // The webhooks journey delivers to a receiver the test starts on 127.0.0.1 over plain HTTP.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

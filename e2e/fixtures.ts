@@ -19,8 +19,10 @@ async function admin(...args: string[]): Promise<string> {
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function createOrg(name = `E2E org ${unique()}`): Promise<SeededOrg> {
-  const output = await admin('create-org', '--name', name, '--plan', 'PRO', '--json');
+/** `enable` turns on organization features at creation (`dms`, `automations`), as the operator CLI does. */
+export async function createOrg(name = `E2E org ${unique()}`, options: { enable?: ('dms' | 'automations')[] } = {}): Promise<SeededOrg> {
+  const enable = options.enable?.length ? ['--enable', options.enable.join(',')] : [];
+  const output = await admin('create-org', '--name', name, '--plan', 'PRO', ...enable, '--json');
   const created = JSON.parse(output.split('\n').at(-1)!) as Omit<SeededOrg, 'name'>;
   return { ...created, name };
 }

@@ -88,5 +88,6 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
   patch: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PATCH', path, { ...options, body }),
   put: <T>(path: string, body: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  // Some DELETE routes take a JSON body (social-account/disconnect addresses the account by team and type).
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };

@@ -1,12 +1,19 @@
 import { createRoute, defaultStringifySearch, Navigate, Outlet, redirect, retainSearchParams, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AppShell } from '../components/layout/app-shell';
-import { sessionQueryOptions, useSession } from '../features/auth/api/get-session';
+import { LiveIndicator } from '../components/live-indicator';
+import { sessionQueryKey, sessionQueryOptions, useSession } from '../features/auth/api/get-session';
 import { UserMenu } from '../features/auth/components/user-menu';
-import { teamsQueryOptions } from '../features/teams/api/get-teams';
+import { teamsQueryKey, teamsQueryOptions } from '../features/teams/api/get-teams';
 import { TeamSwitcher } from '../features/teams/components/team-switcher';
+import { registerLiveInvalidation, useLiveEvents } from '../lib/live-events';
 import { chooseTeam, rememberedTeamId, rememberTeamId } from '../lib/team-selection';
 import { rootRoute } from './root';
+
+// Live events refresh the team switcher and the Teams settings when a team changes anywhere
+// (another tab, another person, the API). Other features register their own keys likewise.
+registerLiveInvalidation('team.*', () => [teamsQueryKey]);
 
 const appSearch = z.object({
   // Ids are opaque strings; anything else in the URL falls back to the remembered team.
@@ -41,6 +48,10 @@ function AppLayout() {
   const session = useSession();
   const { team } = appRoute.useSearch();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // One event stream while signed in. When the server refuses it, the session may have ended: asking
+  // for the session again sends the person to sign in if so.
+  const liveStatus = useLiveEvents({ enabled: !!session, onConnectionLost: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }) });
   if (!session) return <Navigate to="/login" search={{}} replace />;
   return (
     <AppShell
@@ -51,7 +62,12 @@ function AppLayout() {
           onSelect={(id) => navigate({ to: '.', search: (previous: Record<string, unknown>) => ({ ...previous, team: id }) })}
         />
       }
-      userMenu={<UserMenu user={session.user} />}
+      userMenu={
+        <>
+          <LiveIndicator status={liveStatus} className="mb-1" />
+          <UserMenu user={session.user} />
+        </>
+      }
     >
       <Outlet />
     </AppShell>

@@ -1,23 +1,48 @@
-import { createRoute } from '@tanstack/react-router';
-import { PenSquare } from 'lucide-react';
-import { ComingSoon } from '../components/coming-soon';
+import { createRoute, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { RouteError } from '../components/route-error';
+import { postsQueryOptions } from '../features/posts/api/get-posts';
+import { postingAccountsQueryOptions } from '../features/posts/api/get-team-accounts';
+import { PostsPage, PostsSkeleton } from '../features/posts/components/posts-page';
+import { filtersFromSearch, postListSearch, type PostListSearch } from '../features/posts/lib/list-search';
 import { appRoute } from './app-layout';
 
 export const postsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'posts',
-  component: () => (
-    <ComingSoon
-      title="Posts"
-      icon={PenSquare}
-      summary="Write, schedule and publish posts to this team's connected accounts."
-      planned={[
-        'Compose one post for several platforms, with a tab per platform for its own options',
-        'Attach images and videos from your uploads',
-        'Publish now or schedule for later, with a first comment where the platform supports it',
-        "Follow each post's status per platform and see why a platform refused it",
-      ]}
-      meanwhile="Everything this page will do will also be open to your own code through the REST API."
-    />
-  ),
+  validateSearch: postListSearch,
+  // Only the team reloads the route: a filter change keeps the page and shows the previous results while fetching.
+  loaderDeps: ({ search }) => ({ team: search.team }),
+  loader: ({ context: { queryClient }, deps, location }) =>
+    deps.team
+      ? Promise.all([
+          queryClient.ensureQueryData(postingAccountsQueryOptions(deps.team)),
+          queryClient.ensureQueryData(postsQueryOptions(filtersFromSearch(deps.team, postListSearch.parse(location.search)))),
+        ])
+      : undefined,
+  pendingComponent: PostsSkeleton,
+  errorComponent: RouteError,
+  component: PostsRouteComponent,
 });
+
+const FILTER_KEYS = ['q', 'status', 'platforms', 'from', 'to', 'page'] as const;
+
+function PostsRouteComponent() {
+  const search = postsRoute.useSearch();
+  const navigate = useNavigate();
+  const onSearch = useCallback(
+    (change: Partial<PostListSearch>) => navigate({ to: '.', replace: true, search: (previous: Record<string, unknown>) => ({ ...previous, ...change }) }),
+    [navigate],
+  );
+  const onClear = useCallback(
+    () =>
+      navigate({
+        to: '.',
+        replace: true,
+        search: (previous: Record<string, unknown>) => Object.fromEntries(Object.entries(previous).filter(([key]) => !(FILTER_KEYS as readonly string[]).includes(key))),
+      }),
+    [navigate],
+  );
+  if (!search.team) return null;
+  return <PostsPage key={search.team} teamId={search.team} search={search} onSearch={onSearch} onClear={onClear} />;
+}

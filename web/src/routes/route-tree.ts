@@ -6,22 +6,26 @@ import { indexRoute } from './home';
 import { inboxRoute } from './inbox';
 import { loginRoute } from './login';
 import { postsRoute } from './posts';
+import { postEditRoute, postNewRoute } from './posts-compose';
 import { reviewsRoute } from './reviews';
 import { rootRoute } from './root';
 import { settingsIndexRoute, settingsRoute } from './settings';
 import { settingsApiKeysRoute } from './settings-api-keys';
 import { settingsTeamsRoute } from './settings-teams';
+import { settingsWebhookRoute, settingsWebhooksRoute } from './settings-webhooks';
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   appRoute.addChildren([
     indexRoute,
     postsRoute,
+    postNewRoute,
+    postEditRoute,
     calendarRoute,
     inboxRoute,
     reviewsRoute,
     automationsRoute,
     accountsRoute,
-    settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute]),
+    settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute]),
   ]),
 ]);

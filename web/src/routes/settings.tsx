@@ -1,11 +1,12 @@
 import { createRoute, Link, Outlet, redirect } from '@tanstack/react-router';
-import { KeyRound, UsersRound } from 'lucide-react';
+import { KeyRound, UsersRound, Webhook } from 'lucide-react';
 import { PageHeader } from '../components/ui/page-header';
 import { appRoute } from './app-layout';
 
 const SECTIONS = [
   { to: '/settings/api-keys', label: 'API keys', icon: KeyRound },
   { to: '/settings/teams', label: 'Teams', icon: UsersRound },
+  { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook },
 ] as const;
 
 export const settingsRoute = createRoute({

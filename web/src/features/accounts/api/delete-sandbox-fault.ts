@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sandboxQueryKey, type SandboxFault } from './get-sandbox-faults';
+
+export function deleteSandboxFault(id: string): Promise<SandboxFault> {
+  return api.delete<SandboxFault>(`/sandbox/faults/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteSandboxFault() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSandboxFault,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sandboxQueryKey }),
+  });
+}

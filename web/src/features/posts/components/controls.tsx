@@ -1,0 +1,55 @@
+import * as SwitchPrimitive from '@radix-ui/react-switch';
+import type { ComponentProps } from 'react';
+import { cn } from '../../../lib/cn';
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs transition-colors',
+        'placeholder:text-zinc-400 focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 focus:outline-none',
+        'aria-invalid:border-red-400 aria-invalid:focus:ring-red-500/20',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
+  return (
+    <SwitchPrimitive.Root
+      className={cn(
+        'relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-accent-600',
+        className,
+      )}
+      {...props}
+    >
+      <SwitchPrimitive.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
+    </SwitchPrimitive.Root>
+  );
+}
+
+/** `12 / 100`, red once over: read by screen readers with the field (aria-describedby). */
+export function CharacterCounter({ id, length, max }: { id?: string; length: number; max: number }) {
+  const over = length > max;
+  return (
+    <span id={id} className={cn('text-xs whitespace-nowrap tabular-nums', over ? 'font-medium text-red-600' : length > max * 0.9 ? 'text-amber-700' : 'text-zinc-500')}>
+      {length} / {max}
+      <span className="sr-only"> characters{over ? `, ${length - max} over the limit` : ''}</span>
+    </span>
+  );
+}
+
+export function FieldIssues({ id, messages }: { id?: string; messages: string[] }) {
+  if (messages.length === 0) return null;
+  return (
+    <ul id={id} className="space-y-0.5">
+      {messages.map((message) => (
+        <li key={message} className="text-xs font-medium text-red-600">
+          {message}
+        </li>
+      ))}
+    </ul>
+  );
+}

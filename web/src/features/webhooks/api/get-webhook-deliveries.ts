@@ -1,0 +1,33 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { WebhookDeliveryListSchema, WebhookDeliverySchema } from '../../../../../server/webhooks/webhooks.schemas';
+import { api } from '../../../lib/api-client';
+import { webhookQueryKey } from './get-webhook';
+
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+export type WebhookAttempt = WebhookDelivery['attempts'][number];
+type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;
+
+export const DELIVERIES_PAGE = 20;
+// Deliveries change in the worker, which announces nothing: the log asks again, often while some
+// are scheduled, and now and then otherwise (new events become new deliveries).
+const POLL_WHILE_PENDING_MS = 2000;
+const POLL_IDLE_MS = 15_000;
+
+export function getWebhookDeliveries(id: string, limit: number): Promise<WebhookDeliveryList> {
+  return api.get<WebhookDeliveryList>(`/webhooks/${encodeURIComponent(id)}/deliveries`, { query: { limit } });
+}
+
+export const webhookDeliveriesQueryKey = (id: string) => [...webhookQueryKey(id), 'deliveries'] as const;
+
+export const webhookDeliveriesQueryOptions = (id: string, limit = DELIVERIES_PAGE) =>
+  queryOptions({
+    queryKey: [...webhookDeliveriesQueryKey(id), { limit }],
+    queryFn: () => getWebhookDeliveries(id, limit),
+    refetchInterval: (query) => (query.state.data?.items.some((delivery) => delivery.status === 'pending') ? POLL_WHILE_PENDING_MS : POLL_IDLE_MS),
+  });
+
+/** Newest first; a larger `limit` shows older deliveries while keeping the current list on screen. */
+export function useWebhookDeliveries(id: string, limit: number) {
+  return useQuery({ ...webhookDeliveriesQueryOptions(id, limit), placeholderData: keepPreviousData });
+}

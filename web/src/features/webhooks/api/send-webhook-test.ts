@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { webhookDeliveriesQueryKey, type WebhookDelivery } from './get-webhook-deliveries';
+
+export function sendWebhookTest(id: string): Promise<WebhookDelivery> {
+  return api.post<WebhookDelivery>(`/webhooks/${encodeURIComponent(id)}/test`);
+}
+
+export function useSendWebhookTest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendWebhookTest,
+    onSuccess: (delivery) => queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(delivery.endpointId) }),
+  });
+}
