@@ -1,15 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { POST_STATUSES } from '../db/schema/posts';
+import { FIRST_COMMENT_PLATFORMS } from '../platforms/content-rules/first-comment';
 import { PostDataSchema } from '../platforms/content-rules/registry';
 import { POST_PLATFORMS, type PostPlatform } from '../platforms/platform-types';
 import { offsetPaginationQuery } from '../http/pagination';
 
 export const PlatformEnum = z.enum(POST_PLATFORMS);
 
-/** Platforms whose first comment the service posts after publishing (the spec's list). */
-export const FIRST_COMMENT_PLATFORMS = [
-  'TIKTOK', 'YOUTUBE', 'INSTAGRAM', 'FACEBOOK', 'TWITTER', 'THREADS', 'LINKEDIN', 'REDDIT', 'MASTODON', 'DISCORD', 'SLACK', 'BLUESKY',
-] as const satisfies readonly PostPlatform[];
 
 const dateTime = z.string().datetime({ offset: true }).openapi({ example: '2026-12-01T09:30:00.000Z' });
 

@@ -2,7 +2,7 @@ import { RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { BLUESKY_LENGTH } from '../../../../../server/platforms/content-rules/bluesky';
 import { TWEET_LENGTH } from '../../../../../server/platforms/content-rules/twitter';
-import { FIRST_COMMENT_PLATFORMS } from '../../../../../server/posts/posts.schemas';
+import { FIRST_COMMENT_PLATFORMS } from '../../../../../server/platforms/content-rules/first-comment';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
