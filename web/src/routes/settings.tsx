@@ -26,7 +26,7 @@ export const settingsIndexRoute = createRoute({
 function SettingsLayout() {
   return (
     <>
-      <PageHeader title="Settings" description="Manage your organization's teams and the API keys that apps use to reach it." />
+      <PageHeader title="Settings" description="Manage your organization's teams, the API keys apps use to reach it, and the webhooks it sends." />
       <nav aria-label="Settings sections" className="mb-6 border-b border-zinc-200">
         <ul className="-mb-px flex gap-6">
           {SECTIONS.map(({ to, label, icon: Icon }) => (
