@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../db/schema/events';
 import { socialAccounts } from '../db/schema/social-accounts';
@@ -176,7 +176,11 @@ describe('copy between teams', () => {
     expect(same.status).toBe(400);
     const empty = await t.request('POST', '/social-account/copy', { key, body: { fromTeamId: teamId, toTeamId: target, socialAccountTypes: [] } });
     expect(empty.json.issues[0]).toMatchObject({ code: 'too_small', path: ['socialAccountTypes'] });
-    const created = await t.services.db.select().from(outboxEvents).where(and(eq(outboxEvents.organizationId, organizationId), eq(outboxEvents.teamId, target)));
+    const created = await t.services.db
+      .select()
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.organizationId, organizationId), eq(outboxEvents.teamId, target)))
+      .orderBy(asc(outboxEvents.seq));
     expect(created.map((event) => event.type)).toEqual(['team.created', 'social-account.created', 'social-account.created']);
   });
 });

@@ -41,7 +41,7 @@ export async function startReceiver() {
 }
 
 /** Polls until `check` returns a value (or stops throwing), failing with the last error after `timeoutMs`. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 20_000, everyMs = 100): Promise<NonNullable<T>> {
+export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 60_000, everyMs = 100): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -1,4 +1,4 @@
-import { RotateCcw, TriangleAlert } from 'lucide-react';
+import { ArrowDownToLine, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { BLUESKY_LENGTH } from '../../../../../server/platforms/content-rules/bluesky';
 import { TWEET_LENGTH } from '../../../../../server/platforms/content-rules/twitter';
@@ -13,7 +13,8 @@ import { mediaLabel } from '../lib/media';
 import { acceptsMedia, platformFields, textIsTitle } from '../lib/option-fields';
 import { CharacterCounter, FieldIssues, Textarea } from './controls';
 import { MediaThumb } from './media-thumb';
-import { OptionControl } from './option-control';
+import { isWide, OptionControl, type UploadChoice } from './option-control';
+import { issuesUnder } from './options/issues';
 
 type PlatformPanelProps = {
   platform: PostPlatform;
@@ -25,6 +26,9 @@ type PlatformPanelProps = {
   uploads: Upload[];
   onChange: (draft: PlatformDraft) => void;
 };
+
+/** Options that list uploads with details (alt text...), used instead of the tab's plain media. */
+const MEDIA_LISTS = new Set(['carouselItems', 'mediaItems']);
 
 /** The limit a reader notices: X and Bluesky accept longer text only in special modes. */
 function textLimit(platform: PostPlatform, data: Record<string, unknown>): number | undefined {
@@ -46,7 +50,8 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
   const mediaIssues = messagesFor('media');
   const library = new Map(uploads.map((upload) => [upload.id, upload]));
   const media = draft.media ?? sharedMedia;
-  const images = uploads.filter((upload) => upload.type === 'image').map((upload) => ({ id: upload.id, label: mediaLabel(upload) }));
+  // Numbered, so two uploads of the same size and type can be told apart in a select.
+  const choices: UploadChoice[] = uploads.map((upload, i) => ({ id: upload.id, label: `${i + 1}. ${mediaLabel(upload)}`, upload }));
   const set = (change: Partial<PlatformDraft>) => onChange({ ...draft, ...change });
   const textLabel = isTitle ? `${label} title` : `${label} text`;
 
@@ -149,15 +154,28 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
             <legend className="mb-2 text-sm font-medium text-zinc-800">{label} options</legend>
             <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
               {fields.options.map((field) => (
-                <div key={field.key} className={field.kind === 'json' || (field.kind === 'string' && field.multiline) ? 'sm:col-span-2' : undefined}>
+                <div key={field.key} className={isWide(field) ? 'sm:col-span-2' : undefined}>
                   <OptionControl
                     field={field}
                     value={draft.options[field.key]}
                     json={draft.json[field.key] ?? ''}
-                    issues={messagesFor(field.key)}
-                    images={images}
+                    issues={issuesUnder(issues, field.key)}
+                    uploads={choices}
                     onChange={(value) => set({ options: { ...draft.options, [field.key]: value } })}
                     onJsonChange={(raw) => set({ json: { ...draft.json, [field.key]: raw } })}
+                    action={MEDIA_LISTS.has(field.key) && media.length > 0 ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => {
+                          const items = Array.isArray(draft.options[field.key]) ? (draft.options[field.key] as unknown[]) : [];
+                          set({ media: [], options: { ...draft.options, [field.key]: [...items, ...media.map((uploadId) => ({ uploadId }))] } });
+                        }}
+                      >
+                        <ArrowDownToLine className="size-3.5" aria-hidden />
+                        Move the attached media here
+                      </Button>
+                    ) : undefined}
                   />
                 </div>
               ))}

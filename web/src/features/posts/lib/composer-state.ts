@@ -11,7 +11,7 @@ export type PlatformDraft = {
   text: string | null;
   media: string[] | null;
   options: Record<string, unknown>;
-  /** Raw text of options edited as JSON (polls, threads, tags...), parsed when the post is built. */
+  /** Raw text of options the composer has no control for (kind `json`), parsed when the post is built. */
   json: Record<string, string>;
   firstComment: string;
 };
@@ -35,12 +35,28 @@ export function emptyPlatformDraft(platform: PostPlatform): PlatformDraft {
 
 const isBlank = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 
+/**
+ * Drops what a nested control leaves behind when nothing was entered: blank keys of objects, and
+ * objects with no key left. List items stay (even empty ones) so their rules point at them.
+ */
+export function prune(value: unknown): unknown {
+  if (Array.isArray(value)) return value.length ? value.map((item) => (item && typeof item === 'object' ? (prune(item) ?? {}) : item)) : undefined;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([key, inner]) => [key, prune(inner)] as const).filter(([, inner]) => !isBlank(inner));
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  }
+  return isBlank(value) ? undefined : value;
+}
+
 /** `data.<PLATFORM>` as the API takes it, plus issues for JSON options that do not parse. */
 export function buildPlatformData(draft: ComposerDraft, platform: PostPlatform): { data: Record<string, unknown>; issues: Issue[] } {
   const own = draft.drafts[platform] ?? emptyPlatformDraft(platform);
   const data: Record<string, unknown> = {};
   const issues: Issue[] = [];
-  for (const [key, value] of Object.entries(own.options)) if (!isBlank(value)) data[key] = value;
+  for (const [key, value] of Object.entries(own.options)) {
+    const pruned = prune(value);
+    if (!isBlank(pruned)) data[key] = pruned;
+  }
   for (const [key, raw] of Object.entries(own.json)) {
     if (!raw.trim()) continue;
     try {
@@ -78,12 +94,10 @@ export function platformIssues(platform: PostPlatform, data: Record<string, unkn
   });
 }
 
-const MEDIA_KEYS = new Set(['uploadIds', 'mediaItems', 'carouselItems']);
-
-/** Which control an issue belongs to: `text`, `media`, or the option's key. */
+/** Which control an issue belongs to: `text`, `media` (the post's uploads), or the option's key (`mediaItems`, `poll`...). */
 export function issueField(issue: Issue): string {
   const head = String(issue.path[0] ?? '');
-  return MEDIA_KEYS.has(head) ? 'media' : head || 'text';
+  return head === 'uploadIds' ? 'media' : head || 'text';
 }
 
 /** The API's `400` issues at `['data', PLATFORM, ...]`, moved onto their platform tab. */

@@ -13,8 +13,16 @@ export type OptionField = {
   | { kind: 'boolean' }
   | { kind: 'string'; max?: number; multiline: boolean; format?: 'url' | 'datetime' }
   | { kind: 'number'; integer: boolean; min?: number; max?: number }
-  | { kind: 'list'; itemValues?: string[]; max?: number }
-  | { kind: 'upload' }
+  | { kind: 'list'; itemValues?: string[]; min?: number; max?: number; itemMax?: number }
+  /** One upload: `thumbnail` (images only) or an item's `uploadId` (any media). */
+  | { kind: 'upload'; media: 'image' | 'any' }
+  /** Several uploads (a thread post's `uploadIds`). */
+  | { kind: 'uploads'; max?: number }
+  /** A small object: one control per key of its zod shape. */
+  | { kind: 'object'; fields: OptionField[] }
+  /** A list of small objects, each edited like `object`. */
+  | { kind: 'objectList'; fields: OptionField[]; max?: number }
+  /** Anything the composer has no control for (none of the current schemas): edited as JSON. */
   | { kind: 'json' }
 );
 
@@ -46,16 +54,46 @@ function unwrap(schema: ZodTypeAny): { base: ZodTypeAny; required: boolean; defa
 
 const check = (schema: ZodTypeAny, kind: string) => defOf(schema).checks?.find((c) => c.kind === kind);
 
+/** Labels the key alone cannot spell well. */
+const LABELS: Record<string, string> = {
+  gif: 'GIF',
+  gifId: 'GIF ID',
+  optionA: 'Option A',
+  optionB: 'Option B',
+  optionC: 'Option C',
+  optionD: 'Option D',
+  uploadId: 'Media',
+  x: 'X position (0–1)',
+  y: 'Y position (0–1)',
+  musicSoundId: 'Music sound ID',
+  musicSoundVolume: 'Music volume (0–100)',
+  musicSoundStart: 'Music start (seconds)',
+  musicSoundEnd: 'Music end (seconds)',
+  videoOriginalSoundVolume: 'Original sound volume (0–100)',
+  durationMinutes: 'Duration',
+};
+
+const HINTS: Record<string, string> = {
+  allowlistedCountryCodes: 'Two-letter country codes, separated by commas (e.g. US, GB, FR)',
+  collaborators: 'Instagram usernames, separated by commas',
+  brandedContentSponsors: 'Instagram usernames of the sponsors, separated by commas',
+  tags: 'Separate with commas',
+  mediaItems: 'Media with alt text, sent instead of the media above',
+  carouselItems: '2 to 10 slides, each with its own alt text and tags, sent instead of the media above',
+};
+
 function humanize(key: string): string {
+  if (LABELS[key]) return LABELS[key];
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1).replace(/\burl\b/g, 'URL').replace(/\bid\b/g, 'ID').replace(/\bids\b/g, 'IDs').replace(/\bai\b/g, 'AI');
 }
 
 function describe(key: string, schema: ZodTypeAny): OptionField {
   const { base, required, defaultValue, description } = unwrap(schema);
-  const common = { key, label: humanize(key), description, required };
+  const common = { key, label: humanize(key), description: description ?? HINTS[key], required };
   const def = defOf(base);
-  if (key === 'thumbnail') return { ...common, kind: 'upload', description: description ?? 'An image from your media library' };
+  if (key === 'thumbnail') return { ...common, kind: 'upload', media: 'image', description: description ?? 'An image from your media library' };
+  if (key === 'uploadId' && def.typeName === 'ZodString') return { ...common, kind: 'upload', media: 'any' };
   switch (def.typeName) {
     case 'ZodEnum':
       return { ...common, kind: 'enum', values: def.values!, defaultValue: defaultValue as string | undefined };
@@ -71,14 +109,23 @@ function describe(key: string, schema: ZodTypeAny): OptionField {
     case 'ZodArray': {
       const item = unwrap(def.type!).base;
       const itemDef = defOf(item);
-      const max = defOf(base).typeName === 'ZodArray' ? (base._def as { maxLength?: { value: number } | null }).maxLength?.value : undefined;
-      if (itemDef.typeName === 'ZodString') return { ...common, kind: 'list', max };
+      const lengths = base._def as { minLength?: { value: number } | null; maxLength?: { value: number } | null };
+      const max = lengths.maxLength?.value;
+      if (key === 'uploadIds' && itemDef.typeName === 'ZodString') return { ...common, kind: 'uploads', max };
+      if (itemDef.typeName === 'ZodString') return { ...common, kind: 'list', min: lengths.minLength?.value, max, itemMax: check(item, 'max')?.value };
       if (itemDef.typeName === 'ZodEnum') return { ...common, kind: 'list', itemValues: itemDef.values, max };
+      if (itemDef.typeName === 'ZodObject') return { ...common, kind: 'objectList', fields: objectFields(item), max };
       return { ...common, kind: 'json' };
     }
+    case 'ZodObject':
+      return { ...common, kind: 'object', fields: objectFields(base) };
     default:
       return { ...common, kind: 'json' };
   }
+}
+
+function objectFields(schema: ZodTypeAny): OptionField[] {
+  return Object.entries((schema as unknown as { shape: Record<string, ZodTypeAny> }).shape).map(([key, value]) => describe(key, value));
 }
 
 /** Fields the composer draws itself rather than as generic options. */
