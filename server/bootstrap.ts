@@ -20,6 +20,11 @@ export type StartOptions = {
   /** Run job handlers in this process (ROLE=worker or all). */
   work: boolean;
   jobs?: AnyJobDefinition[];
+  /**
+   * Work only these (tests sharing one Postgres database, so that one test process does not run
+   * another's jobs with its own configuration).
+   */
+  workOnly?: AnyJobDefinition[];
   logger?: Logger;
   pollingIntervalSeconds?: number;
 };
@@ -39,6 +44,7 @@ export async function startServices(config: Config, options: StartOptions): Prom
         ? { connectionString: database.url, poolSize: Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 2)) }
         : { executor: sqlExecutorFor(database.db) },
       work: options.work,
+      workOnly: options.workOnly ? new Set(options.workOnly.map((definition) => definition.name)) : undefined,
       concurrency: config.WORKER_CONCURRENCY,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       logger,
@@ -57,7 +63,9 @@ export async function startServices(config: Config, options: StartOptions): Prom
     const services: AppServices = { config, database, db: database.db, jobs, logger, rateLimiter, cache };
     await jobs.start(options.jobs ?? allJobs, { services });
     // A worker that starts picks up what a stopped or crashed one left behind.
-    if (options.work && (options.jobs ?? allJobs).includes(sweepDuePostsJob)) await sweepDuePosts(services);
+    const works = (definition: AnyJobDefinition) =>
+      options.work && (options.jobs ?? allJobs).includes(definition) && (!options.workOnly || options.workOnly.includes(definition));
+    if (works(sweepDuePostsJob)) await sweepDuePosts(services);
     return {
       ...services,
       async stop() {

@@ -16,7 +16,7 @@ const recordRunJob = defineJob({
   },
 });
 
-const t = await createTestApp({ work: true, jobs: [...allJobs, recordRunJob] });
+const t = await createTestApp({ work: true, jobs: [...allJobs, recordRunJob], workOnly: [recordRunJob] });
 await t.services.db.execute(
   sql`create table if not exists job_test_runs (marker text not null, ran_at timestamptz not null default now())`,
 );

@@ -19,6 +19,8 @@ export type JobQueueOptions = {
   connection: { executor: SqlExecutor } | { connectionString: string; poolSize: number };
   /** Workers fetch and run jobs; API-only processes just enqueue. */
   work: boolean;
+  /** Work only these queues (every queue is still created, so any job can be sent). */
+  workOnly?: ReadonlySet<string>;
   concurrency: number;
   pollingIntervalSeconds?: number;
   logger: Logger;
@@ -71,7 +73,7 @@ export class JobQueue {
   }
 
   private async register(definition: AnyJobDefinition, context: Omit<JobContext, 'jobId' | 'attempt'>) {
-    if (!this.options.work) return;
+    if (!this.options.work || (this.options.workOnly && !this.options.workOnly.has(definition.name))) return;
     if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 1;
     for (let i = 0; i < this.options.concurrency; i++) {

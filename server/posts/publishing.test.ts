@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
+import { postJobs } from './posts.jobs';
 import { connectAccount, uploadMedia } from './posts-test-kit';
 
-const t = await createTestApp({ work: true, env: { PUBLISH_RETRY_BASE_SECONDS: '0.5', SEED_DEMO: 'false' } });
+const t = await createTestApp({ work: true, workOnly: postJobs, env: { PUBLISH_RETRY_BASE_SECONDS: '0.5', SEED_DEMO: 'false' } });
 
 type Post = { id: string; status: string; errors: Record<string, string>; errorsVerbose: Record<string, { code: string; isTransient: boolean; retryability: string }>; externalData: Record<string, Record<string, string>>; retryCount: number };
 

@@ -2,6 +2,7 @@ import { afterAll } from 'vitest';
 import { createApp } from '../app';
 import { startServices, type RunningServices } from '../bootstrap';
 import { loadConfig } from '../config';
+import { freshDatabaseUrl } from './fresh-database';
 import type { AnyJobDefinition } from '../jobs/define-job';
 import { createOrganization, createUser, type Plan } from '../organizations/organizations.service';
 
@@ -9,17 +10,24 @@ export type TestOptions = {
   env?: Record<string, string>;
   work?: boolean;
   jobs?: AnyJobDefinition[];
+  /**
+   * The jobs this test file runs. Test files share one database on Postgres: a worker for every
+   * queue would run other files' jobs with this file's configuration.
+   */
+  workOnly?: AnyJobDefinition[];
 };
 
 /**
- * A real app on a real database: a throwaway in-memory PGlite, or the Postgres of DATABASE_URL
- * (shared by all test files, so every test makes its own organization).
+ * A real app on a real database: a throwaway in-memory PGlite, or a database of its own on the
+ * Postgres server of DATABASE_URL (created here, dropped afterwards), so that no test file's
+ * workers run another file's jobs.
  */
 export async function createTestApp(options: TestOptions = {}) {
+  const database = await freshDatabaseUrl('sd_test');
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: 'memory://',
-    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_URL: database.url,
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     RATE_LIMIT_BURST: '100000',
@@ -31,9 +39,13 @@ export async function createTestApp(options: TestOptions = {}) {
   const services: RunningServices = await startServices(config, {
     work: options.work ?? false,
     jobs: options.jobs,
+    workOnly: options.workOnly,
     pollingIntervalSeconds: 0.5,
   });
-  afterAll(() => services.stop());
+  afterAll(async () => {
+    await services.stop();
+    await database.drop();
+  });
   const app = createApp(services, { serveDashboard: false });
 
   type RequestOptions = { key?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string };

@@ -2,11 +2,12 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp } from '../test/test-app';
+import { webhookJobs } from './webhooks.jobs';
 import { eventually, startReceiver, type Received } from './test-receiver';
 
 // Workers on, loopback allowed, and a shrunk schedule: three attempts per cycle, 3 s apart.
 const SCHEDULE = [3, 3];
-const t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(',') }, work: true });
+const t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(',') }, work: true, workOnly: webhookJobs });
 const receiver = await startReceiver();
 afterAll(() => receiver.close());
 beforeEach(() => receiver.respond((_request, res) => res.writeHead(200).end('ok')));
