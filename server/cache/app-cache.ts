@@ -3,7 +3,6 @@ import { listenChannel, notifyChannel } from '../db/notifications';
 import type { Logger } from '../logger';
 import { ReadCache } from './read-cache';
 import type { ApiKeyRecord } from '../api-keys/api-keys.service';
-import type { toTeamDto } from '../teams/teams.service';
 
 const CHANNEL = 'sd_cache_invalidate';
 
@@ -25,8 +24,8 @@ export async function publishCacheInvalidation(executor: Executor, scope: CacheS
 export class AppCache {
   /** By SHA-256 of the key; `null` remembers "no such key" briefly to spare the database. */
   readonly apiKeys = new ReadCache<ApiKeyRecord | null>({ ttlMs: 30_000, maxGroups: 10_000 });
-  /** By organization, then by the list query. */
-  readonly teamLists = new ReadCache<{ items: ReturnType<typeof toTeamDto>[]; total: number }>({ ttlMs: 60_000, maxGroups: 10_000 });
+  /** By organization, then by the list query: the JSON body of the page. */
+  readonly teamLists = new ReadCache<string>({ ttlMs: 60_000, maxGroups: 10_000 });
   private unlisten?: () => Promise<void>;
 
   constructor(private readonly logger: Logger) {}

@@ -1,4 +1,5 @@
 import { createRouter } from '../http/create-router';
+import { serializedJson } from '../http/serialized-json';
 import { listTeamAccounts } from '../accounts/accounts.service';
 import * as routes from './teams.routes';
 import { createTeam, deleteTeam, getTeam, listTeams, toTeamDto, updateTeam } from './teams.service';
@@ -8,11 +9,12 @@ export const teamsRouter = createRouter()
     const query = c.req.valid('query');
     const { organizationId } = c.var.auth;
     const cacheKey = `${query.offset}|${query.limit}|${query.search ?? ''}`;
-    const page = await c.var.services.cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
+    // The serialized page is what is cached: the hottest list skips JSON encoding as well.
+    const body = await c.var.services.cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
       const { items, total } = await listTeams(c.var.services.db, { ...query, organizationId });
-      return { items: items.map((team) => toTeamDto(team)), total };
+      return JSON.stringify({ items: items.map((team) => toTeamDto(team)), total });
     });
-    return c.json(page, 200);
+    return serializedJson(c, body);
   })
   .openapi(routes.getTeamRoute, async (c) => {
     const team = await getTeam(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
