@@ -1,24 +1,11 @@
 import { toast } from 'sonner';
 import { CreateTeamBody, UpdateTeamBody } from '../../../../../server/teams/teams.schemas';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Form, FormError, TextField } from '../../../components/ui/form';
 import { useCreateTeam } from '../api/create-team';
 import type { Team } from '../api/get-teams';
 import { useUpdateTeam } from '../api/update-team';
-
-function Buttons({ submitLabel, pending }: { submitLabel: string; pending: boolean }) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button variant="secondary">Cancel</Button>
-      </DialogClose>
-      <Button type="submit" pending={pending}>
-        {submitLabel}
-      </Button>
-    </DialogFooter>
-  );
-}
 
 type CreateTeamDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (team: Team) => void };
 
@@ -37,7 +24,7 @@ export function CreateTeamDialog({ open, onOpenChange, onCreated }: CreateTeamDi
             <>
               <TextField name="name" label="Team name" autoFocus placeholder="e.g. Marketing" description="3 to 80 characters." />
               <FormError />
-              <Buttons submitLabel="Create team" pending={form.formState.isSubmitting} />
+              <DialogFormFooter submitLabel="Create team" pending={form.formState.isSubmitting} />
             </>
           )}
         </Form>
@@ -66,7 +53,7 @@ export function RenameTeamDialog({ team, onClose }: { team: Team | null; onClose
               <>
                 <TextField name="name" label="Team name" autoFocus description="3 to 80 characters." />
                 <FormError />
-                <Buttons submitLabel="Save" pending={form.formState.isSubmitting} />
+                <DialogFormFooter submitLabel="Save" pending={form.formState.isSubmitting} />
               </>
             )}
           </Form>

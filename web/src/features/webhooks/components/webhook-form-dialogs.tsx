@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import type { EventType } from '../../../../../server/events/event-types';
 import { CreateWebhookBody, UpdateWebhookBody } from '../../../../../server/webhooks/webhooks.schemas';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Form, FormError, TextField } from '../../../components/ui/form';
 import { useCreateWebhook, type CreatedWebhook } from '../api/create-webhook';
 import type { WebhookEndpoint } from '../api/get-webhooks';
@@ -35,19 +35,6 @@ function Fields({ autoFocus }: { autoFocus?: boolean }) {
   );
 }
 
-function Buttons({ submitLabel, pending }: { submitLabel: string; pending: boolean }) {
-  return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button variant="secondary">Cancel</Button>
-      </DialogClose>
-      <Button type="submit" pending={pending}>
-        {submitLabel}
-      </Button>
-    </DialogFooter>
-  );
-}
-
 type CreateWebhookDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (endpoint: CreatedWebhook) => void };
 
 export function CreateWebhookDialog({ open, onOpenChange, onCreated }: CreateWebhookDialogProps) {
@@ -74,7 +61,7 @@ export function CreateWebhookDialog({ open, onOpenChange, onCreated }: CreateWeb
               <Fields autoFocus />
               <EventPicker allEvents={allEvents} onAllEventsChange={setAllEvents} />
               <FormError />
-              <Buttons submitLabel="Add endpoint" pending={form.formState.isSubmitting} />
+              <DialogFormFooter submitLabel="Add endpoint" pending={form.formState.isSubmitting} />
             </>
           )}
         </Form>
@@ -114,7 +101,7 @@ function EditForm({ endpoint, onDone }: { endpoint: WebhookEndpoint; onDone: () 
           <Fields />
           <EventPicker allEvents={allEvents} onAllEventsChange={setAllEvents} />
           <FormError />
-          <Buttons submitLabel="Save" pending={form.formState.isSubmitting} />
+          <DialogFormFooter submitLabel="Save" pending={form.formState.isSubmitting} />
         </>
       )}
     </Form>
