@@ -52,14 +52,7 @@ export async function presentPost(services: AppServices, row: PostRow) {
 export async function createPost(services: AppServices, scope: Scope, input: CreateInput): Promise<PostRow> {
   const { db } = services;
   await getTeam(db, { organizationId: scope.organizationId, id: input.teamId });
-  const accounts = await checkPostContent(db, {
-    organizationId: scope.organizationId,
-    teamId: input.teamId,
-    platforms: input.socialAccountTypes,
-    data: input.data as Partial<PlatformOptions>,
-    requireAccounts: input.status === 'SCHEDULED',
-  });
-  const organization = await getOrganization(db, scope.organizationId);
+  const { accounts, organization } = await checkContent(db, scope.organizationId, input.teamId, input);
   const now = new Date();
   return db.transaction(async (tx) => {
     if (input.referenceKey) await assertReferenceKeyFree(tx, scope.organizationId, input.referenceKey);
@@ -108,14 +101,7 @@ export async function updatePost(
     firstComment: changes.firstComment === null ? undefined : (changes.firstComment ?? current.firstComment ?? undefined),
     referenceKey: changes.referenceKey === null ? undefined : (changes.referenceKey ?? current.referenceKey ?? undefined),
   });
-  const accounts = await checkPostContent(db, {
-    organizationId: scope.organizationId,
-    teamId: current.teamId,
-    platforms: merged.socialAccountTypes,
-    data: merged.data as Partial<PlatformOptions>,
-    requireAccounts: merged.status === 'SCHEDULED',
-  });
-  const organization = await getOrganization(db, scope.organizationId);
+  const { accounts, organization } = await checkContent(db, scope.organizationId, current.teamId, merged);
   const now = new Date();
   return db.transaction(async (tx) => {
     // Lock the row: a publish job that starts now waits, then sees the new version.
@@ -236,6 +222,19 @@ export async function getPostByReferenceKey(db: Executor, params: Scope & { refe
     .where(and(eq(posts.organizationId, params.organizationId), eq(posts.referenceKey, params.referenceKey)));
   if (!row) throw new NotFoundError('Post');
   return row;
+}
+
+/** The checks every create and edit runs before writing: content, accounts, media; and the plan they count against. */
+async function checkContent(db: Executor, organizationId: string, teamId: string, post: CreateInput) {
+  const accounts = await checkPostContent(db, {
+    organizationId,
+    teamId,
+    platforms: post.socialAccountTypes,
+    data: post.data as Partial<PlatformOptions>,
+    requireAccounts: post.status === 'SCHEDULED',
+  });
+  const organization = await getOrganization(db, organizationId);
+  return { accounts, organization };
 }
 
 function assertEditable(row: PostRow) {
