@@ -1,9 +1,9 @@
 import { Controller } from 'react-hook-form';
 import { toast } from 'sonner';
 import { CopyBody } from '../../../../../server/accounts/accounts.schemas';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Form, FormError, FormField } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { useCopyAccounts } from '../api/copy-accounts';
@@ -68,14 +68,7 @@ export function CopyAccountDialog({ account, teams, onClose }: CopyAccountDialog
                   />
                 ) : null}
                 <FormError />
-                <DialogFooter>
-                  <DialogClose asChild>
-                    <Button variant="secondary">Cancel</Button>
-                  </DialogClose>
-                  <Button type="submit" pending={form.formState.isSubmitting}>
-                    Copy account
-                  </Button>
-                </DialogFooter>
+                <DialogFormFooter submitLabel="Copy account" pending={form.formState.isSubmitting} />
               </>
             )}
           </Form>

@@ -1,9 +1,9 @@
 import { Controller } from 'react-hook-form';
 import { CreateApiKeyBody } from '../../../../../server/api-keys/api-keys.routes';
 import { SCOPES, type Scope } from '../../../../../server/context';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Form, FormError, TextField } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
@@ -63,14 +63,7 @@ export function CreateApiKeyDialog({ open, onOpenChange, onCreated }: CreateApiK
                 />
               </fieldset>
               <FormError />
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="secondary">Cancel</Button>
-                </DialogClose>
-                <Button type="submit" pending={form.formState.isSubmitting}>
-                  Create key
-                </Button>
-              </DialogFooter>
+              <DialogFormFooter submitLabel="Create key" pending={form.formState.isSubmitting} />
             </>
           )}
         </Form>
