@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { browserOnlyGuard } from './web/build/browser-only-guard.ts';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.join(repoRoot, 'web');
@@ -15,15 +16,19 @@ const apiUrl = process.env.API_URL ?? 'http://127.0.0.1:3000';
  * so `server/scripts/ensure-web-build.ts` also rebuilds when one of those changes.
  */
 function recordBuildInputs(): Plugin {
+  let builtTo = outDir;
   return {
     name: 'socialdesk:record-build-inputs',
     apply: 'build',
+    configResolved(config) {
+      builtTo = config.build.outDir;
+    },
     writeBundle() {
       const inputs = [...this.getModuleIds()]
         .filter((id) => path.isAbsolute(id) && !id.includes('node_modules') && !id.startsWith(webRoot + path.sep))
         .map((id) => path.relative(repoRoot, id.split('?')[0]!))
         .sort();
-      writeFileSync(path.join(outDir, '.build-inputs.json'), `${JSON.stringify([...new Set(inputs)], null, 2)}\n`);
+      writeFileSync(path.join(builtTo, '.build-inputs.json'), `${JSON.stringify([...new Set(inputs)], null, 2)}\n`);
     },
   };
 }
@@ -31,7 +36,7 @@ function recordBuildInputs(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss(), recordBuildInputs()],
+  plugins: [react(), tailwindcss(), recordBuildInputs(), browserOnlyGuard({ repoRoot })],
   build: {
     outDir,
     emptyOutDir: true,

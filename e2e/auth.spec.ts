@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, loginAs, test } from './fixtures';
 
 test('signs in, lands where the person was going, and signs out', async ({ page, user }) => {
   await page.goto('/settings/teams');
@@ -21,7 +21,7 @@ test('signs in, lands where the person was going, and signs out', async ({ page,
   await expect(sidebar.getByText('PRO', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: `Account menu for ${user.email}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
   // The session ended on the server too, not only in the page.
   expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
@@ -42,4 +42,25 @@ test('shows what each section not built yet will do', async ({ page, signedInUse
     // Moving between pages keeps the selected team in the URL.
     await expect(page).toHaveURL(/\?team=/);
   }
+});
+
+test('signs out everywhere from the account menu: other browsers lose their session too', async ({ page, browser, signedInUser: user }) => {
+  // The dashboard runs under the server's Content-Security-Policy: a violation would show here.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const other = await elsewhere.newPage();
+  await loginAs(other, user);
+  expect((await other.request.get('/api/v1/auth/session')).status()).toBe(200);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: `Account menu for ${user.email}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
+  expect((await other.request.get('/api/v1/auth/session')).status()).toBe(401);
+  await elsewhere.close();
+  expect(violations).toEqual([]);
 });

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { testMedia } from '../server/test/test-media';
 import { expect, test } from './fixtures';
 
-const MEDIA = path.resolve(process.cwd(), '..', 'shared', 'fixtures', 'media');
 // Set PUBLISHING_SCREENSHOTS=/some/dir to keep screenshots of the nested controls.
 const SHOTS = process.env.PUBLISHING_SCREENSHOTS;
 
@@ -15,8 +13,8 @@ test('nested options: X poll and thread, Instagram carousel', async ({ page, sig
     const response = await api.post('/api/v1/sandbox/accounts', { data: { teamId, type, username: `e2e_${type.toLowerCase()}_${suffix}` } });
     expect(response.status(), await response.text()).toBe(200);
   }
-  for (const name of ['square-1080.jpg', 'story-1080x1920.jpg']) {
-    const upload = await api.post('/api/v1/upload/create', { multipart: { teamId, file: { name, mimeType: 'image/jpeg', buffer: readFileSync(path.join(MEDIA, name)) } } });
+  for (const name of ['square-1080.jpg', 'story-1080x1920.jpg'] as const) {
+    const upload = await api.post('/api/v1/upload/create', { multipart: { teamId, file: { name, mimeType: 'image/jpeg', buffer: await testMedia(name) } } });
     expect(upload.status(), await upload.text()).toBe(200);
   }
 

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { addDays, format } from 'date-fns';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { testMedia } from '../server/test/test-media';
 import { expect, test as base } from './fixtures';
 
-// CI checks the repository out with ../shared beside it.
-const VIDEO = path.resolve(process.cwd(), '..', 'shared', 'fixtures', 'media', 'vertical-3s.mp4');
+/** A 3 s vertical H.264 clip, generated on first use (ffmpeg from @ffmpeg-installer). */
+const video = async () => ({ name: 'vertical-3s.mp4', mimeType: 'video/mp4', buffer: await testMedia('vertical-3s.mp4') });
 
 type Account = { id: string; type: string; username: string };
 type Publishing = { api: APIRequestContext; teamId: string; instagram: Account; youtube: Account };
@@ -70,7 +69,7 @@ test('composes for Instagram and YouTube with a video, fixes the YouTube title, 
   await expect(page.getByRole('tab', { name: /Instagram/ })).toBeVisible();
 
   // Through the library's file input; the upload is attached to every platform when it finishes.
-  await page.getByLabel('Upload media files').setInputFiles(VIDEO);
+  await page.getByLabel('Upload media files').setInputFiles(await video());
   const library = page.getByRole('list', { name: 'Media library' });
   await expect(library.getByRole('checkbox', { name: /^Attach Video/ })).toBeChecked({ timeout: 30_000 });
 
@@ -124,7 +123,7 @@ test('composes for Instagram and YouTube with a video, fixes the YouTube title, 
 test('drags a scheduled post to another day on the calendar and keeps its time', async ({ page, publishing }) => {
   const { api, teamId } = publishing;
   const upload = await api.post('/api/v1/upload/create', {
-    multipart: { teamId, file: { name: 'vertical-3s.mp4', mimeType: 'video/mp4', buffer: readFileSync(VIDEO) } },
+    multipart: { teamId, file: await video() },
   });
   expect(upload.status()).toBe(200);
   const { id: videoId } = (await upload.json()) as { id: string };
@@ -197,7 +196,7 @@ test('shows why a platform refused a post, retries it, filters the list and dele
   });
   expect(fault.status(), await fault.text()).toBe(200);
   const upload = await api.post('/api/v1/upload/create', {
-    multipart: { teamId, file: { name: 'vertical-3s.mp4', mimeType: 'video/mp4', buffer: readFileSync(VIDEO) } },
+    multipart: { teamId, file: await video() },
   });
   const { id: videoId } = (await upload.json()) as { id: string };
   const created = await api.post('/api/v1/post', {

@@ -3,14 +3,15 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
 import type { AppServices } from './services';
 import { apiKeysRouter } from './api-keys/api-keys.handlers';
-import { authRouter } from './auth/auth.handlers';
-import { authenticate, requireMethodScope } from './auth/authenticate';
+import { authRouter, signedInSessionRouter } from './auth/auth.handlers';
+import { authenticate, identifyCaller } from './auth/authenticate';
 import { docsRouter } from './docs/docs.routes';
 import { healthRouter } from './health/health.routes';
 import { createRouter } from './http/create-router';
-import { idempotency } from './http/idempotency';
+import { bodyLimits } from './http/body-limits';
 import { onError, onNotFound } from './http/on-error';
 import { rateLimit } from './http/rate-limit';
+import { securityHeaders } from './http/security-headers';
 import { organizationsRouter } from './organizations/organizations.handlers';
 import { teamsRouter } from './teams/teams.handlers';
 import { uploadsPublicRouter } from './uploads/uploads-public.handlers';
@@ -20,9 +21,8 @@ import { accountsRouter } from './accounts/accounts.handlers';
 import { sandboxRouter } from './sandbox/sandbox.handlers';
 import { portalPagesRouter, sandboxPagesRouter } from './sandbox/pages/pages.routes';
 import { usageRouter } from './usage/usage.handlers';
-import { liveHubFor } from './live/live-hub';
 import { liveRouter } from './live/live.handlers';
-import { startRelayWaker } from './webhooks/relay-waker';
+import { startRelayWaker } from './webhooks/relay/relay-on-commit';
 import { webhooksRouter } from './webhooks/webhooks.handlers';
 import { postsRouter } from './posts/posts.handlers';
 import { spaRouter } from './web/spa';
@@ -41,6 +41,8 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
       await next();
     }),
   );
+  app.use('*', bodyLimits);
+  app.use('*', securityHeaders({ https: services.config.publicUrl.startsWith('https://') }));
 
   // Liveness for load balancers: no credentials, no rate limit.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -49,11 +51,14 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   app.route('/', uploadsPublicRouter);
 
   const api = createRouter();
-  api.use('*', rateLimit);
+  // Credentials are verified before counting, so only a verified caller gets a budget of its own.
+  api.use('*', identifyCaller, rateLimit);
   // Public routes first; everything registered after `authenticate` needs credentials.
+  // (Idempotency-Key is handled per POST route, after its own checks: see createRouter.)
   api.route('/', authRouter);
   api.get('/openapi.json', (c) => c.json(openApiDocument()));
-  api.use('*', authenticate, requireMethodScope, idempotency);
+  api.use('*', authenticate);
+  api.route('/', signedInSessionRouter);
   api.route('/', healthRouter);
   api.route('/', organizationsRouter);
   api.route('/', teamsRouter);
@@ -69,14 +74,15 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', liveRouter);
   app.route(API_PREFIX, api);
   // One LISTEN per process feeds the dashboard streams and wakes the webhook relay on commit.
-  startRelayWaker(services, liveHubFor(services));
+  startRelayWaker(services);
+  void services.live.ready();
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'x-api-key' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
     type: 'apiKey',
     in: 'cookie',
     name: 'sd_session',
-    description: 'Dashboard session; changes also need the x-csrf-token header',
+    description: 'Dashboard session (`__Host-sd_session` when the server is reached over https); changes also need the x-csrf-token header',
   });
   let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
   // Built on first request, once every router is registered, then kept.

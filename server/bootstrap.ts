@@ -2,15 +2,18 @@ import { AppCache } from './cache/app-cache';
 import type { Config } from './config';
 import { withAdvisoryLock } from './db/advisory-lock';
 import { openDatabase } from './db/client';
+import { listenChannel } from './db/notifications';
 import { runMigrations } from './db/migrate';
 import { sqlExecutorFor } from './db/raw-sql';
 import { RateLimiter } from './http/rate-limit';
-import type { AnyJobDefinition } from './jobs/define-job';
+import { createSecretBoxes } from './crypto/secret-box';
+import type { AnyJobContract, AnyJobHandler } from './jobs/define-job';
 import { allJobs } from './jobs/all-jobs';
-import { sweepDuePosts, sweepDuePostsJob } from './posts/sweep-due-posts.job';
 import { JobQueue } from './jobs/job-queue';
+import { LiveHub } from './live/live-hub';
 import { createLogger, type Logger } from './logger';
 import type { AppServices } from './services';
+import { openStorage } from './storage/open-storage';
 
 const JOBS_STARTUP_LOCK_ID = 727_412_003;
 
@@ -19,12 +22,15 @@ export type RunningServices = AppServices & { stop(): Promise<void> };
 export type StartOptions = {
   /** Run job handlers in this process (ROLE=worker or all). */
   work: boolean;
-  jobs?: AnyJobDefinition[];
+  /** The queues to create (default: every job kind of the product). */
+  jobs?: AnyJobContract[];
+  /** The handlers a worker runs (default: the registry, server/jobs/job-handlers.ts). */
+  handlers?: AnyJobHandler[];
   /**
    * Work only these (tests sharing one Postgres database, so that one test process does not run
    * another's jobs with its own configuration).
    */
-  workOnly?: AnyJobDefinition[];
+  workOnly?: AnyJobContract[];
   logger?: Logger;
   pollingIntervalSeconds?: number;
 };
@@ -49,28 +55,32 @@ export async function startServices(config: Config, options: StartOptions): Prom
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       logger,
       startupLock: database.url ? (work) => withAdvisoryLock(database.url!, JOBS_STARTUP_LOCK_ID, work) : undefined,
+      listen: (channel, onMessage, onConnected) => listenChannel(database, channel, onMessage, onConnected),
     });
     const rateLimiter = new RateLimiter({
       store: config.RATE_LIMIT_STORE,
       burst: config.RATE_LIMIT_BURST,
       short: config.RATE_LIMIT_SHORT,
       minute: config.RATE_LIMIT_MINUTE,
+      login: { perMinute: config.LOGIN_LIMIT_PER_MINUTE, lockoutSeconds: config.LOGIN_LOCKOUT_SECONDS },
       db: database.db,
       logger,
     });
     const cache = new AppCache(logger);
     await cache.start(database);
-    const services: AppServices = { config, database, db: database.db, jobs, logger, rateLimiter, cache };
-    await jobs.start(options.jobs ?? allJobs, { services });
-    // A worker that starts picks up what a stopped or crashed one left behind.
-    const works = (definition: AnyJobDefinition) =>
-      options.work && (options.jobs ?? allJobs).includes(definition) && (!options.workOnly || options.workOnly.includes(definition));
-    if (works(sweepDuePostsJob)) await sweepDuePosts(services);
+    const files = await openStorage(config);
+    const live = new LiveHub({ config, database, db: database.db, logger, cache });
+    const secrets = createSecretBoxes(config.secretKey);
+    const services: AppServices = { config, database, db: database.db, jobs, logger, rateLimiter, cache, live, secrets, storage: files.storage };
+    // Handlers (and all they import) load only where jobs run; senders know the contracts alone.
+    const handlers = options.work ? (options.handlers ?? (await import('./jobs/job-handlers')).jobHandlers) : [];
+    await jobs.start(options.jobs ?? allJobs, handlers, { services });
     return {
       ...services,
       async stop() {
         await jobs.stop();
         await cache.stop();
+        await files.close();
         await database.close();
       },
     };

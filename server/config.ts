@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from './private-dir';
 
 const booleanFromEnv = (defaultValue: boolean) =>
   z
@@ -31,6 +32,8 @@ export const envSchema = z.object({
   RATE_LIMIT_BURST: positiveInt(100),
   RATE_LIMIT_SHORT: positiveInt(500),
   RATE_LIMIT_MINUTE: positiveInt(2000),
+  LOGIN_LIMIT_PER_MINUTE: positiveInt(10),
+  LOGIN_LOCKOUT_SECONDS: positiveInt(60),
   SESSION_TTL_HOURS: positiveInt(24 * 14),
   WORKER_CONCURRENCY: positiveInt(4),
   /** First wait before publishing again after a transient platform failure; doubles per attempt. */
@@ -54,7 +57,25 @@ export const envSchema = z.object({
   /** Bodies above this go through the three-step init / PUT / finalize flow. */
   UPLOAD_MAX_SIMPLE_BYTES: positiveInt(90 * 1024 * 1024),
   UPLOAD_PUT_URL_TTL_SECONDS: positiveInt(3600),
+  /** Unfinished three-step uploads one organization may have open at once (each reserves its bytes). */
+  UPLOAD_MAX_OPEN_SESSIONS: positiveInt(20),
+  /** Bytes the open three-step uploads of one organization may reserve together. */
+  UPLOAD_MAX_OPEN_BYTES: positiveInt(5 * 1024 * 1024 * 1024),
   UPLOAD_FETCH_TIMEOUT_SECONDS: positiveInt(60),
+  /** Larger pictures are refused before decoding: a small PNG can declare 16k×16k pixels (1 GB decoded). */
+  UPLOAD_MAX_IMAGE_PIXELS: positiveInt(100_000_000),
+  /** MP4 indexes (`moov`) up to this size are parsed in process; larger ones are read by ffprobe in a child process. */
+  UPLOAD_MP4_MAX_INDEX_BYTES: positiveInt(16 * 1024 * 1024),
+  // Security limits (docs/security.md).
+  /** Largest request body of any route but the upload routes (which use the upload limits). */
+  BODY_MAX_BYTES: positiveInt(1024 * 1024),
+  /** Dashboard sessions also end after this long without a request. */
+  SESSION_IDLE_HOURS: positiveInt(24),
+  /** Open live event streams per API key or dashboard session, and per organization. */
+  LIVE_STREAMS_PER_CREDENTIAL: positiveInt(10),
+  LIVE_STREAMS_PER_ORGANIZATION: positiveInt(100),
+  /** Sandbox faults an organization may have armed at once. */
+  SANDBOX_FAULTS_PER_ORGANIZATION: positiveInt(50),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -92,7 +113,7 @@ function readOrCreateSecretKey(dataDir: string): string {
   if (dataDir === 'memory://') return randomBytes(32).toString('base64url');
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const key = randomBytes(32).toString('base64url');
   writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
   return key;

@@ -4,6 +4,7 @@ import { closeAdminSocket, listenAdminSocket } from './admin/admin-socket';
 import { createApp } from './app';
 import { startServices } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
+import { ensurePrivateDir } from './private-dir';
 import { seedDemoIfEmpty } from './seed-demo';
 
 async function main() {
@@ -18,6 +19,8 @@ async function main() {
     throw error;
   }
   const servesHttp = config.ROLE !== 'worker';
+  // Before anything (database, uploads, socket) creates files in it.
+  if (config.dataDir !== 'memory://') ensurePrivateDir(config.dataDir);
   const services = await startServices(config, { work: config.ROLE !== 'api' });
   const { logger } = services;
 

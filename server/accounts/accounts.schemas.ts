@@ -1,3 +1,4 @@
+import { MAX_OFFSET } from '../http/pagination';
 import { z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '../platforms/permissions';
 import { accountTypesSupporting, accountTypesWithChannels } from '../platforms/registry';
@@ -145,7 +146,7 @@ export const CopyBody = z
 
 export const ToDeleteQuery = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(MAX_OFFSET / 100).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();

@@ -4,7 +4,7 @@ import { outboxEvents } from '../db/schema/events';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { connectThroughConsent, sandboxAccount } from '../sandbox/test-helpers';
 import { createTestApp } from '../test/test-app';
-import { removeDisconnectedAccountJob } from './remove-disconnected-account.job';
+import { removeDisconnectedAccounts } from './remove-disconnected-accounts';
 
 const t = await createTestApp();
 
@@ -99,13 +99,12 @@ describe('disconnect and removal', () => {
     expect(again.status).toBe(404);
 
     // Not due yet: the job leaves it alone.
-    const context = { services: t.services, jobId: 'test', attempt: 1 };
-    await removeDisconnectedAccountJob.handle({ socialAccountId: account.id }, context);
+    await removeDisconnectedAccounts(t.services, account.id);
     expect((await t.request('GET', '/social-account/to-delete', { key })).json.pagination.total).toBe(1);
 
     await t.services.db.update(socialAccounts).set({ deleteOn: new Date(Date.now() - 1000) }).where(eq(socialAccounts.id, account.id));
-    await removeDisconnectedAccountJob.handle({}, context);
-    await removeDisconnectedAccountJob.handle({ socialAccountId: account.id }, context);
+    await removeDisconnectedAccounts(t.services);
+    await removeDisconnectedAccounts(t.services, account.id);
     expect((await t.request('GET', '/social-account/to-delete', { key })).json.pagination.total).toBe(0);
     expect(await t.services.db.select().from(socialAccounts).where(eq(socialAccounts.id, account.id))).toEqual([]);
   });

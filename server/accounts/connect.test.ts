@@ -79,13 +79,22 @@ describe('connect through the sandbox consent page', () => {
     const { key, teamId } = await t.createOrg();
     const other = await t.request('POST', '/team', { key, body: { name: 'Second team' } });
     const first = await connectThroughConsent(t, { key, teamId, type: 'REDDIT', username: 'night_owl' });
+    const a = await t.request('GET', `/social-account/by-type?teamId=${teamId}&type=REDDIT`, { key });
+    // While the first team has it connected, the second team's link neither lists nor takes it.
+    const hidden = await t.request('POST', '/social-account/connect', { key, body: { teamId: other.json.id, type: 'REDDIT', redirectUrl: 'https://app.example.com/' } });
+    const hiddenPage = await openConsent(t, hidden.json.url);
+    expect(hiddenPage.html).not.toContain('@night_owl');
+    expect(hiddenPage.profiles).toHaveLength(0);
+    const takeover = await answerConsent(t, hidden.json.url, { username: 'night_owl' });
+    expect(takeover.status).toBe(400);
+
+    await t.request('DELETE', '/social-account/disconnect', { key, body: { teamId, type: 'REDDIT' } });
     const started = await t.request('POST', '/social-account/connect', { key, body: { teamId: other.json.id, type: 'REDDIT', redirectUrl: 'https://app.example.com/' } });
     const page = await openConsent(t, started.json.url);
     expect(page.html).toContain('@night_owl');
     expect(page.profiles).toHaveLength(1);
     const answered = await answerConsent(t, started.json.url, { profile: page.profiles[0] });
     const second = Object.fromEntries(answered.location!.searchParams);
-    const a = await t.request('GET', `/social-account/by-type?teamId=${teamId}&type=REDDIT`, { key });
     const b = await t.request('GET', `/social-account/by-type?teamId=${other.json.id}&type=REDDIT`, { key });
     expect(second.socialAccountId).not.toBe(first.params.socialAccountId);
     expect(b.json.externalId).toBe(a.json.externalId);
@@ -264,6 +273,19 @@ describe('connect portal', () => {
 
     const notListed = await t.app.request(`${portalPath}/connect`, { method: 'POST', body: new URLSearchParams({ type: 'TIKTOK' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(notListed.status).toBe(400);
+  });
+
+  it("shows a portal link's holder only the sandbox people its team may connect, never other teams' accounts", async () => {
+    const { key, teamId } = await t.createOrg();
+    await connectThroughConsent(t, { key, teamId, type: 'BLUESKY', username: 'other.client' });
+    const clientTeam = await t.request('POST', '/team', { key, body: { name: 'Client B' } });
+    const created = await t.request('POST', '/social-account/create-portal-link', { key, body: { teamId: clientTeam.json.id, socialAccountTypes: ['BLUESKY'] } });
+    const portalPath = new URL(created.json.url).pathname;
+    const go = await t.app.request(`${portalPath}/connect`, { method: 'POST', body: new URLSearchParams({ type: 'BLUESKY' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const page = await openConsent(t, go.headers.get('location')!);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('other.client');
+    expect(page.profiles).toEqual([]);
   });
 
   it('stops at maxSocialAccountsConnected and validates the body', async () => {

@@ -4,24 +4,11 @@ import type { AppServices } from '../services';
 import type { Credentials, PlatformConnector, TokenSet } from '../platforms/connector';
 import { connectorFor, ConnectorUnavailableError } from '../platforms/connectors';
 import { PlatformError } from '../platforms/platform-error';
-import { TokenVault } from '../platforms/token-vault';
 import { BadRequestError } from '../http/errors';
 import type { SocialAccountRow } from './account-record';
 
-const vaults = new Map<string, TokenVault>();
-
-export function vaultFor(services: Pick<AppServices, 'config'>): TokenVault {
-  const key = services.config.secretKey;
-  let vault = vaults.get(key);
-  if (!vault) {
-    vault = new TokenVault(key);
-    vaults.set(key, vault);
-  }
-  return vault;
-}
-
-export function sealTokens(services: Pick<AppServices, 'config'>, tokens: TokenSet) {
-  const vault = vaultFor(services);
+export function sealTokens(services: Pick<AppServices, 'secrets'>, tokens: TokenSet) {
+  const vault = services.secrets.platformTokens;
   return {
     accessTokenEnc: vault.seal(tokens.accessToken),
     refreshTokenEnc: tokens.refreshToken ? vault.seal(tokens.refreshToken) : null,
@@ -55,7 +42,7 @@ export async function withCredentials<T>(
   call: (connector: PlatformConnector, credentials: Credentials) => Promise<T>,
 ): Promise<T> {
   const connector = connectorOf(services, account.type);
-  const vault = vaultFor(services);
+  const vault = services.secrets.platformTokens;
   let credentials: Credentials = {
     accessToken: vault.open(account.accessTokenEnc),
     refreshToken: account.refreshTokenEnc ? vault.open(account.refreshTokenEnc) : null,

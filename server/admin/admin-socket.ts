@@ -40,10 +40,19 @@ export async function listenAdminSocket(db: Database, dataDir: string, logger: L
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socketPath, () => resolve());
-  });
+  // The socket file takes its mode from the umask at bind(): under the usual 022 it would be
+  // connectable by everyone until the chmod below. Node runs bind() synchronously within listen(),
+  // so the narrowed umask covers exactly that call.
+  const previousUmask = process.umask(0o177);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve());
+      process.umask(previousUmask);
+    });
+  } finally {
+    process.umask(previousUmask);
+  }
   chmodSync(socketPath, 0o600);
   return server;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,13 +9,15 @@ import { runCli, startServerProcess } from '../test/processes';
  * The product as an operator runs it: first start, the CLI against a running and a stopped
  * server, SIGTERM, and a second start on the same data. On Postgres it uses a database of its own.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-operator-'));
+// A DATA_DIR that does not exist yet: the server creates it (mkdtemp's own 0700 would hide a lax mode).
+const parentDir = mkdtempSync(path.join(tmpdir(), 'sd-operator-'));
+const dataDir = path.join(parentDir, 'data');
 const database = await freshDatabaseUrl('sd_operator');
 const env: Record<string, string | undefined> = { DATA_DIR: dataDir, DATABASE_URL: database.url };
 
 afterAll(async () => {
   await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(parentDir, { recursive: true, force: true });
 });
 
 async function api(url: string, key: string, pathname: string, init: RequestInit = {}) {
@@ -30,6 +32,14 @@ describe('operator journey', () => {
     expect(output).toContain('First start: a demo organization was created.');
     const demoKey = output.match(/API key:\s+(sk_\S+)/)![1]!;
     const password = output.match(/Password:\s+(\S+)/)![1]!;
+
+    // The data directory is its owner's only; the admin socket is created under a 0177 umask.
+    const mode = (file: string) => statSync(file).mode & 0o777;
+    expect(mode(dataDir)).toBe(0o700);
+    if (!database.url) {
+      expect(mode(path.join(dataDir, 'pglite'))).toBe(0o700);
+      expect(mode(path.join(dataDir, 'admin.sock'))).toBe(0o600);
+    }
 
     const organization = await api(server.url, demoKey, '/organization');
     expect(organization.json).toMatchObject({ plan: 'PRO', dmsEnabled: true, automationsEnabled: true });

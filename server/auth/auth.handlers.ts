@@ -2,13 +2,14 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
 import { createRouter } from '../http/create-router';
-import { UnauthorizedError } from '../http/errors';
+import { ForbiddenError, UnauthorizedError } from '../http/errors';
+import { clientAddress } from '../http/rate-limit';
 import { toOrganizationDto } from '../organizations/organizations.service';
 import { getOrganization } from '../organizations/organizations.service';
-import { getSessionRoute, loginRoute, logoutRoute } from './auth.routes';
-import { SESSION_COOKIE, sessionTokenFrom } from './credentials';
+import { getSessionRoute, loginRoute, logoutEverywhereRoute, logoutRoute } from './auth.routes';
+import { SESSION_COOKIE, sessionCookieSecure, sessionTokenFrom } from './credentials';
 import { verifyPassword } from './secrets';
-import { createSession, deleteSession, findSession, findUserByEmail, type UserRecord } from './sessions.service';
+import { createSession, deleteSession, deleteUserSessions, findSession, findUserByEmail, sessionPolicy, touchSession, type UserRecord } from './sessions.service';
 
 // Spent on unknown emails too, so response time does not tell which emails have accounts.
 const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);
@@ -22,38 +23,50 @@ function sessionBody(user: UserRecord, organization: Parameters<typeof toOrganiz
   };
 }
 
-function isHttps(c: Context<AppEnv>) {
-  return c.var.services.config.publicUrl.startsWith('https://');
+function clearSessionCookie(c: Context<AppEnv>) {
+  if (sessionCookieSecure(c)) deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, prefix: 'host' });
+  else deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
 
 /** Sign-in routes are public; the session route and logout authenticate themselves by cookie. */
-export const authRouter = createRouter()
+export const authRouter = createRouter({ idempotent: false })
   .openapi(loginRoute, async (c) => {
     const { db, config } = c.var.services;
     const { email, password } = c.req.valid('json');
+    // Counted per address and per email before the (deliberately slow) password check.
+    const attempt = await c.var.services.rateLimiter.login.attempt(clientAddress(c), email);
     const user = await findUserByEmail(db, email);
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !valid) throw new UnauthorizedError('Wrong email or password');
-    const session = await createSession(db, { userId: user.id, ttlHours: config.SESSION_TTL_HOURS });
-    setCookie(c, SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      secure: isHttps(c),
-      path: '/',
-      expires: session.expiresAt,
-    });
+    await attempt.succeeded();
+    const session = await createSession(db, { userId: user.id, policy: sessionPolicy(config) });
+    // The cookie may outlive an idle session; the server's deadline is what counts.
+    const cookie = { httpOnly: true, sameSite: 'Lax', path: '/', expires: session.absoluteExpiresAt } as const;
+    if (sessionCookieSecure(c)) setCookie(c, SESSION_COOKIE, session.token, { ...cookie, secure: true, prefix: 'host' });
+    else setCookie(c, SESSION_COOKIE, session.token, cookie);
     const organization = await getOrganization(db, user.organizationId);
     return c.json(sessionBody(user, organization, session.csrfToken, session.expiresAt), 200);
   })
   .openapi(getSessionRoute, async (c) => {
     const token = sessionTokenFrom(c);
-    const found = token ? await findSession(c.var.services.db, token) : undefined;
+    const { db, config } = c.var.services;
+    const found = token ? await findSession(db, token, sessionPolicy(config)) : undefined;
     if (!found) throw new UnauthorizedError('Not signed in');
+    await touchSession(db, found.session, sessionPolicy(config));
     return c.json(sessionBody(found.user, found.organization, found.session.csrfToken, found.session.expiresAt), 200);
   })
   .openapi(logoutRoute, async (c) => {
     const token = sessionTokenFrom(c);
     if (token) await deleteSession(c.var.services.db, token);
-    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(c);
     return c.body(null, 204);
   });
+
+/** Session routes that need a signed-in user (and, being changes, the CSRF token): after `authenticate`. */
+export const signedInSessionRouter = createRouter().openapi(logoutEverywhereRoute, async (c) => {
+  const { userId, via } = c.var.auth;
+  if (via !== 'session' || !userId) throw new ForbiddenError('Signing out everywhere needs a dashboard session, not an API key');
+  await deleteUserSessions(c.var.services.db, userId);
+  clearSessionCookie(c);
+  return c.body(null, 204);
+});

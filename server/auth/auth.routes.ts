@@ -55,3 +55,14 @@ export const logoutRoute = createRoute({
   security: [{ session: [] }],
   responses: { 204: { description: 'Signed out' }, ...errorResponses() },
 });
+
+export const logoutEverywhereRoute = createRoute({
+  method: 'post',
+  path: '/auth/logout-everywhere',
+  operationId: 'logoutEverywhere',
+  summary: 'Sign out everywhere (ends every session of the signed-in user, this one included)',
+  description: 'For a lost laptop or a shared computer: every dashboard session of the user ends at once, and their open event streams close.',
+  tags,
+  security: [{ session: [] }],
+  responses: { 204: { description: 'Every session ended' }, ...errorResponses() },
+});

@@ -1,69 +1,87 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, AuthContext, Scope } from '../context';
 import { findApiKeyByHash, looksLikeApiKey, touchApiKey } from '../api-keys/api-keys.service';
-import { ForbiddenError, UnauthorizedError } from '../http/errors';
-import { apiKeyFrom, apiKeyHashFrom, sessionTokenFrom } from './credentials';
-import { findSession } from './sessions.service';
+import { AppError, ForbiddenError, UnauthorizedError } from '../http/errors';
+import { apiKeyFrom, sessionTokenFrom } from './credentials';
+import { sha256Hex } from './secrets';
+import { findSession, sessionPolicy, touchSession } from './sessions.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // lastUsedAt is for people reading the key list; minute precision spares a write per request.
 const TOUCH_AFTER_MS = 60_000;
 
 /**
- * Resolves the caller: an API key (`x-api-key` or bearer) or a dashboard session cookie.
- * Cookie-authenticated writes must echo the session's CSRF token in `x-csrf-token`.
+ * Verifies whatever credentials the request carries (an API key in `x-api-key` or bearer, or a
+ * dashboard session cookie) without answering yet: the rate limiter counts a request against its
+ * verified caller, and anything unverified against the client's address, so it needs to know
+ * first. `authenticate` then answers 401/403 on the routes that need a caller.
+ */
+export const identifyCaller = createMiddleware<AppEnv>(async (c, next) => {
+  try {
+    const auth = await verifyCredentials(c);
+    if (auth) c.set('auth', auth);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    c.set('authFailure', error);
+  }
+  return next();
+});
+
+/**
+ * Lets only a verified caller through (see `identifyCaller`, which must run first), with the
+ * scope its method needs: reads need `read`, changes need `write`; routers that need more add
+ * `requireScope`. One middleware for both, as every protected request passes through it.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const { db, cache } = c.var.services;
+  const auth = c.get('auth');
+  if (!auth) throw c.get('authFailure') ?? new UnauthorizedError('Missing API key: send it in the x-api-key header');
+  assertScope(auth, SAFE_METHODS.has(c.req.method) ? 'read' : 'write');
+  return next();
+});
+
+async function verifyCredentials(c: Context<AppEnv>): Promise<AuthContext | undefined> {
+  const { db, cache } = c.get('services');
   const key = apiKeyFrom(c);
   if (key) {
     if (!looksLikeApiKey(key)) throw new UnauthorizedError('Invalid API key');
-    const keyHash = apiKeyHashFrom(c)!;
+    const keyHash = sha256Hex(key);
     // Every request needs its key: cached, and dropped everywhere when the key is revoked.
-    const apiKey = await cache.apiKeys.getOrLoad(keyHash, '', async () => (await findApiKeyByHash(db, keyHash)) ?? null);
+    const apiKey =
+      cache.apiKeys.get(keyHash, '') ?? (await cache.apiKeys.getOrLoad(keyHash, '', async () => (await findApiKeyByHash(db, keyHash)) ?? null));
     if (!apiKey) throw new UnauthorizedError('Invalid API key');
     if (apiKey.revokedAt) throw new UnauthorizedError('This API key was revoked');
     if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > TOUCH_AFTER_MS) {
       apiKey.lastUsedAt = new Date();
       await touchApiKey(db, apiKey.id);
     }
-    c.set('auth', {
-      organizationId: apiKey.organizationId,
-      scopes: apiKey.scopes as Scope[],
-      via: 'api-key',
-      apiKeyId: apiKey.id,
-    });
-    return next();
+    return { organizationId: apiKey.organizationId, scopes: apiKey.scopes as Scope[], via: 'api-key', apiKeyId: apiKey.id, apiKeyHash: keyHash };
   }
   const token = sessionTokenFrom(c);
   if (token) {
-    const found = await findSession(db, token);
+    const policy = sessionPolicy(c.get('services').config);
+    const found = await findSession(db, token, policy);
     if (!found) throw new UnauthorizedError('Your session has expired; sign in again');
     if (!SAFE_METHODS.has(c.req.method) && !sameSecret(c.req.header('x-csrf-token'), found.session.csrfToken)) {
       throw new ForbiddenError('Missing or invalid CSRF token (send the x-csrf-token header)');
     }
-    c.set('auth', {
+    await touchSession(db, found.session, policy);
+    return {
       organizationId: found.user.organizationId,
       scopes: found.user.role === 'ADMIN' ? ['read', 'write', 'admin'] : ['read', 'write'],
       via: 'session',
       userId: found.user.id,
-    });
-    return next();
+      sessionId: found.session.id,
+      sessionExpiresAt: found.session.expiresAt,
+    };
   }
-  throw new UnauthorizedError('Missing API key: send it in the x-api-key header');
-});
-
-/** Reads need `read`, changes need `write`; routers that need more add `requireScope`. */
-export const requireMethodScope = createMiddleware<AppEnv>(async (c, next) => {
-  const needed: Scope = SAFE_METHODS.has(c.req.method) ? 'read' : 'write';
-  assertScope(c.var.auth, needed);
-  return next();
-});
+  return undefined;
+}
 
 export const requireScope = (scope: Scope) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    assertScope(c.var.auth, scope);
+    assertScope(c.get('auth'), scope);
     return next();
   });
 

@@ -1,8 +1,19 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { sha256Hex } from './secrets';
+
+import type { AppEnv } from '../context';
 
 export const SESSION_COOKIE = 'sd_session';
+
+/**
+ * Over https the cookie is `__Host-sd_session`: Secure, path `/`, no Domain, so neither a sibling
+ * subdomain nor a plain-http page can plant or overwrite it. Browsers refuse `__Host-` without
+ * Secure, and a plain-http address (the laptop default, http://127.0.0.1:3000) cannot set Secure
+ * cookies everywhere, so there the unprefixed name is used (docs/decisions/017).
+ */
+export function sessionCookieSecure(c: Context<AppEnv>): boolean {
+  return c.var.services.config.publicUrl.startsWith('https://');
+}
 
 /** The API key from `x-api-key`, or from `Authorization: Bearer` (the form one upload example uses). */
 export function apiKeyFrom(c: Context): string | undefined {
@@ -13,19 +24,8 @@ export function apiKeyFrom(c: Context): string | undefined {
   return match?.[1]?.trim();
 }
 
-export function sessionTokenFrom(c: Context): string | undefined {
-  return getCookie(c, SESSION_COOKIE);
+export function sessionTokenFrom(c: Context<AppEnv>): string | undefined {
+  // Over https only the prefixed cookie counts: an unprefixed one may have been planted.
+  return sessionCookieSecure(c) ? getCookie(c, SESSION_COOKIE, 'host') : getCookie(c, SESSION_COOKIE);
 }
 
-const keyHashes = new WeakMap<Request, string>();
-
-/** SHA-256 of the request's API key, computed once per request (the rate limiter and auth both need it). */
-export function apiKeyHashFrom(c: Context): string | undefined {
-  const known = keyHashes.get(c.req.raw);
-  if (known) return known;
-  const key = apiKeyFrom(c);
-  if (!key) return undefined;
-  const hash = sha256Hex(key);
-  keyHashes.set(c.req.raw, hash);
-  return hash;
-}

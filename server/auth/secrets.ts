@@ -1,21 +1,39 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
+import { RateLimitedError } from '../http/errors';
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** One-shot (no Hash object per call): every API request hashes its key. */
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 // OWASP's scrypt floor: N=2^17, r=8, p=1 (128 MiB). Parameters are stored with each hash so they can rise later.
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keyLength: 64 };
 
+/**
+ * scrypt runs on libuv's pool (4 threads by default), which also serves file access, DNS and
+ * sharp. Two at a time leaves the rest for them whatever a sign-in storm does; past a short queue,
+ * a sign-in is refused at once rather than waiting behind hundreds of others. Process-wide on
+ * purpose: so is the pool it protects.
+ */
+const scryptGate = pLimit(2);
+const SCRYPT_QUEUE = 16;
+
 function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  if (scryptGate.pendingCount >= SCRYPT_QUEUE) {
+    return Promise.reject(new RateLimitedError('Too many sign-ins in progress; try again in a moment', 1));
+  }
+  return scryptGate(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password, salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { posts } from '../db/schema/posts';
 import { createApp } from '../app';
-import { startBenchServices } from './bench-services';
+import { machine, startBenchServices } from './bench-services';
 import { createOrganization } from '../organizations/organizations.service';
-import { sweepDuePosts } from '../posts/sweep-due-posts.job';
+import { sweepDuePosts } from '../posts/sweep-due-posts';
 import { createTeam } from '../teams/teams.service';
 
 /**
@@ -27,11 +28,15 @@ async function call(method: string, path: string, body?: unknown) {
   return response.json();
 }
 
-// The database's own pace: single-row inserts, one after another.
-await services.db.execute(sql`create temporary table bench_inserts (id serial primary key, payload text not null)`);
+// The database's own pace: single-row inserts, one after another, each its own commit. A plain
+// table, not a temporary one: on Postgres each statement may run on another pooled connection,
+// and a temporary table exists only on the connection that made it.
+const insertsTable = sql.identifier(`bench_inserts_${process.pid}_${Date.now()}`);
+await services.db.execute(sql`create table ${insertsTable} (id serial primary key, payload text not null)`);
 const insertStart = performance.now();
-for (let i = 0; i < 1000; i++) await services.db.execute(sql`insert into bench_inserts (payload) values (${`row ${i}`})`);
+for (let i = 0; i < 1000; i++) await services.db.execute(sql`insert into ${insertsTable} (payload) values (${`row ${i}`})`);
 const insertsPerSecond = 1000 / ((performance.now() - insertStart) / 1000);
+await services.db.execute(sql`drop table ${insertsTable}`);
 
 const teams: string[] = [];
 for (let i = 0; i < ACCOUNTS; i++) {
@@ -58,12 +63,14 @@ const createSeconds = (performance.now() - createStart) / 1000;
 // Bring the due time forward for all of them at once (past the sweep's grace minute, so the sweep
 // hands out their jobs right away instead of waiting ten minutes for the scheduled ones).
 const due = new Date();
-await services.db.execute(
-  sql`update posts set post_date = ${due}, due_at = ${new Date(due.getTime() - 120_000)} where organization_id = ${organization.id}`,
-);
+await services.db
+  .update(posts)
+  .set({ postDate: due, dueAt: new Date(due.getTime() - 120_000) })
+  .where(eq(posts.organizationId, organization.id));
 await sweepDuePosts(services);
 
 let posted = 0;
+let nextReport = Date.now() + 2000;
 while (posted < POSTS) {
   await new Promise((resolve) => setTimeout(resolve, 250));
   const result = await services.db.execute<{ n: number }>(
@@ -71,12 +78,15 @@ while (posted < POSTS) {
   );
   const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { n: number }[] }).rows) as { n: number }[];
   posted = Number(rows[0]!.n);
-  if ((performance.now() / 1000) % 5 < 0.25) process.stdout.write(`  ${posted}/${POSTS} posted\r`);
+  if (Date.now() >= nextReport) {
+    console.log(`  ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s: ${posted}/${POSTS} posted`);
+    nextReport += 2000;
+  }
 }
 const seconds = (Date.now() - due.getTime()) / 1000;
 const perSecond = POSTS / seconds;
 
-console.log(`\nDatabase: ${services.database.kind}; ${POSTS} posts on ${ACCOUNTS} accounts; ${config.WORKER_CONCURRENCY} workers per queue`);
+console.log(`\n${machine()}\nDatabase: ${services.database.kind}; ${POSTS} posts on ${ACCOUNTS} accounts; ${config.WORKER_CONCURRENCY} workers per queue`);
 console.table([
   { measure: 'created through the API', value: `${createSeconds.toFixed(1)} s (${(POSTS / createSeconds).toFixed(0)} posts/s)` },
   { measure: 'due → all POSTED', value: `${seconds.toFixed(1)} s` },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../admin/commands';
 import { createTeam } from '../teams/teams.service';
 import { createTestApp } from '../test/test-app';
+import { TEAM_LIST_PAGES_PER_ORGANIZATION } from './app-cache';
 
 const t = await createTestApp();
 
@@ -39,6 +40,20 @@ describe('read caches', () => {
     await t.request('PATCH', `/team/${created.json.id}`, { key, body: { name: 'Renamed' } });
     expect((await t.request('GET', '/team', { key })).json.items[0].name).toBe('Renamed');
     await t.request('DELETE', `/team/${created.json.id}`, { key });
+    expect((await t.request('GET', '/team', { key })).json.total).toBe(1);
+  });
+
+  it('keeps a bounded number of team-list pages per organization, whatever queries callers send', async () => {
+    const { key, organizationId } = await t.createOrg();
+    const other = await t.createOrg();
+    expect((await t.request('GET', '/team', { key: other.key })).status).toBe(200);
+    for (let i = 0; i < TEAM_LIST_PAGES_PER_ORGANIZATION * 3; i += 1) {
+      const response = await t.request('GET', `/team?search=probe-${i}&offset=${i}`, { key });
+      expect(response.status).toBe(200);
+    }
+    expect(t.services.cache.teamLists.size(organizationId)).toBe(TEAM_LIST_PAGES_PER_ORGANIZATION);
+    // One organization's churn does not push out another's pages.
+    expect(t.services.cache.teamLists.size(other.organizationId)).toBe(1);
     expect((await t.request('GET', '/team', { key })).json.total).toBe(1);
   });
 });

@@ -6,7 +6,15 @@ import type { ApiKeyRecord } from '../api-keys/api-keys.service';
 
 const CHANNEL = 'sd_cache_invalidate';
 
-export type CacheScope = 'api-key' | 'teams';
+/** Enough for the pages and searches a dashboard really cycles through. */
+export const TEAM_LIST_PAGES_PER_ORGANIZATION = 32;
+
+/**
+ * `session` caches nothing: it is the channel on which an ended session (logout, sign out
+ * everywhere) reaches the listeners below, such as open event streams.
+ */
+export type CacheScope = 'api-key' | 'teams' | 'session';
+type DropListener = (scope: CacheScope, group: string) => void;
 
 /**
  * Tells every instance to drop cached entries. Services call it inside the transaction that makes
@@ -23,10 +31,14 @@ export async function publishCacheInvalidation(executor: Executor, scope: CacheS
  */
 export class AppCache {
   /** By SHA-256 of the key; `null` remembers "no such key" briefly to spare the database. */
-  readonly apiKeys = new ReadCache<ApiKeyRecord | null>({ ttlMs: 30_000, maxGroups: 10_000 });
-  /** By organization, then by the list query: the JSON body of the page. */
-  readonly teamLists = new ReadCache<string>({ ttlMs: 60_000, maxGroups: 10_000 });
+  readonly apiKeys = new ReadCache<ApiKeyRecord | null>({ ttlMs: 30_000, maxGroups: 10_000, maxEntriesPerGroup: 1 });
+  /**
+   * By organization, then by the list query: the JSON body of the page. The query is the caller's
+   * choice, so each organization keeps only its most recently used pages.
+   */
+  readonly teamLists = new ReadCache<string>({ ttlMs: 60_000, maxGroups: 2_000, maxEntriesPerGroup: TEAM_LIST_PAGES_PER_ORGANIZATION });
   private unlisten?: () => Promise<void>;
+  private readonly dropListeners = new Set<DropListener>();
 
   constructor(private readonly logger: Logger) {}
 
@@ -43,6 +55,15 @@ export class AppCache {
     await this.unlisten?.();
   }
 
+  /**
+   * Called for every invalidation, local or from another instance (a revoked key, an ended
+   * session). A missed message is caught by the listeners' own periodic checks.
+   */
+  onDrop(listener: DropListener): () => void {
+    this.dropListeners.add(listener);
+    return () => this.dropListeners.delete(listener);
+  }
+
   /** Drops this process's entries at once, for read-your-writes; other processes hear the NOTIFY. */
   drop(scope: CacheScope, group: string): void {
     this.apply(`${scope}:${group}`);
@@ -54,7 +75,11 @@ export class AppCache {
     const group = payload.slice(separator + 1);
     if (scope === 'api-key') this.apiKeys.invalidate(group);
     else if (scope === 'teams') this.teamLists.invalidate(group);
-    else this.logger.warn('unknown cache invalidation', { payload });
+    else if (scope !== 'session') {
+      this.logger.warn('unknown cache invalidation', { payload });
+      return;
+    }
+    for (const listener of this.dropListeners) listener(scope, group);
   }
 
   private clear() {

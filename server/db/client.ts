@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { ensurePrivateDir } from '../private-dir';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -48,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPgliteDir(dataDir: string): Promise<PGlite> {
   const dir = `${dataDir}/pglite`;
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dataDir);
+  ensurePrivateDir(dir);
   return new PGlite(dir);
 }

@@ -12,6 +12,17 @@ const ASSETS: Record<string, string> = {
   'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
 };
 
+// A file rather than an inline script, so the page works under the `script-src 'self'` policy.
+const INIT_SCRIPT = `window.ui = SwaggerUIBundle({
+  url: '/api/v1/openapi.json',
+  dom_id: '#reference',
+  deepLinking: true,
+  persistAuthorization: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+});
+`;
+
 const page = `<!doctype html>
 <html lang="en">
 <head>
@@ -25,16 +36,7 @@ const page = `<!doctype html>
   <div id="reference"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: '/api/v1/openapi.json',
-      dom_id: '#reference',
-      deepLinking: true,
-      persistAuthorization: true,
-      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-      layout: 'StandaloneLayout',
-    });
-  </script>
+  <script src="/docs/assets/reference-init.js"></script>
 </body>
 </html>`;
 
@@ -43,6 +45,7 @@ export const docsRouter = new Hono<AppEnv>()
   .get('/', (c) => c.html(page))
   .get('/assets/:file', async (c) => {
     const file = c.req.param('file');
+    if (file === 'reference-init.js') return c.body(INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     const type = ASSETS[file];
     if (!type) return c.json({ statusCode: 404, message: 'Asset not found' }, 404);
     const body = await readFile(path.join(swaggerDir, file));

@@ -1,7 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { newId } from '../db/ids';
-import { notifyChannel } from '../db/notifications';
-import { outboxEvents } from '../db/schema/events';
 import type { EventType } from './event-types';
 
 export { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from './event-types';
@@ -13,24 +12,39 @@ export { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from './event-types';
 export const EVENTS_CHANNEL = 'sd_events';
 export type EventNotice = { seq: number; id: string; organizationId: string; teamId: string | null; type: string };
 
-/** Call inside the transaction that makes the change, so the event exists exactly when the change does. */
-export async function recordEvent(
-  tx: Executor,
-  event: { organizationId: string; teamId?: string | null; type: EventType; data: unknown },
-): Promise<string> {
-  const id = `evt_${newId()}`;
-  const [row] = await tx
-    .insert(outboxEvents)
-    .values({
-      id,
-      organizationId: event.organizationId,
-      teamId: event.teamId ?? null,
-      type: event.type,
-      data: event.data,
-    })
-    .returning({ seq: outboxEvents.seq });
-  // NOTIFY is transactional: listeners hear of the event only if (and when) the change commits.
-  const notice: EventNotice = { seq: row!.seq, id, organizationId: event.organizationId, teamId: event.teamId ?? null, type: event.type };
-  await notifyChannel(tx, EVENTS_CHANNEL, JSON.stringify(notice));
-  return id;
+export type NewEvent = { organizationId: string; teamId?: string | null; type: EventType; data: unknown };
+
+/**
+ * Call inside the transaction that makes the change, so the event exists exactly when the change
+ * does. One statement writes the row and queues its NOTIFY: this is on the write path of every
+ * change that emits an event, and a round trip saved here is one per write (decision 020).
+ */
+export async function recordEvent(tx: Executor, event: NewEvent): Promise<string> {
+  const [id] = await recordEvents(tx, [event]);
+  return id!;
+}
+
+/** Many events in one statement (bulk changes, imports): rows and notices as recordEvent writes them. */
+export async function recordEvents(tx: Executor, events: NewEvent[]): Promise<string[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event) => ({
+    id: `evt_${newId()}`,
+    organization_id: event.organizationId,
+    team_id: event.teamId ?? null,
+    type: event.type,
+    data: event.data ?? null,
+  }));
+  // NOTIFY is transactional: listeners hear of an event only if (and when) the change commits.
+  // Each notice carries ids only (an EventNotice), far below NOTIFY's 8 kB limit.
+  await tx.execute(sql`
+    with inserted as (
+      insert into outbox_events (id, organization_id, team_id, type, data)
+      select id, organization_id, team_id, type, data
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, organization_id text, team_id text, type text, data jsonb)
+      returning seq, id, organization_id, team_id, type
+    )
+    select pg_notify(${EVENTS_CHANNEL}, json_build_object('seq', seq, 'id', id, 'organizationId', organization_id, 'teamId', team_id, 'type', type)::text)
+    from inserted
+    order by seq`);
+  return rows.map((row) => row.id);
 }

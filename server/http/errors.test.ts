@@ -62,7 +62,8 @@ describe('health and API reference', () => {
     const page = await t.app.request('/docs');
     const html = await page.text();
     expect(page.status).toBe(200);
-    expect(html).toContain('/api/v1/openapi.json');
+    expect(html).toContain('/docs/assets/reference-init.js');
+    expect(await (await t.app.request('/docs/assets/reference-init.js')).text()).toContain('/api/v1/openapi.json');
     expect(html).not.toMatch(/(src|href)="https?:/);
     const bundle = await t.app.request('/docs/assets/swagger-ui-bundle.js');
     expect(bundle.status).toBe(200);

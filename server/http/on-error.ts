@@ -13,6 +13,8 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
     return c.json(body, error.statusCode, error.headers);
   }
   if (error instanceof ZodError) return c.json(validationBody(error), 400);
+  const unstorable = unstorableInput(error);
+  if (unstorable) return c.json({ statusCode: 400, message: unstorable }, 400);
   if (error instanceof HTTPException) {
     // Hono raises these for malformed JSON and unreadable bodies.
     const message = error.status === 400 && /JSON/i.test(error.message) ? 'Malformed JSON in request body' : error.message;
@@ -25,6 +27,30 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   });
   return c.json({ statusCode: 500, message: 'Internal server error' }, 500);
 };
+
+/**
+ * Postgres refuses some values the schemas let through: a NUL character in any text, a lone
+ * surrogate in JSON, a number past bigint, an impossible date. Those are the client's input, not a server fault, whichever
+ * route and column they reach (the route fuzz test sends them everywhere).
+ */
+const INPUT_DATA_ERRORS: Record<string, string> = {
+  '22021': 'The request contains a character that cannot be stored (such as a NUL byte)',
+  '22P05': 'The request contains a character that cannot be stored',
+  // Lone surrogates (`"\ud800"`) are valid JSON text but not Unicode: Postgres' json parser refuses them.
+  '22P02': 'The request contains text that is not valid Unicode (such as a lone surrogate)',
+  '22003': 'A number in the request is out of range',
+  '22008': 'A date in the request is out of range',
+  '22007': 'A date in the request is not valid',
+};
+
+function unstorableInput(error: unknown): string | undefined {
+  // Drizzle wraps the driver's error (postgres.js and PGlite both carry the SQLSTATE as `code`).
+  for (let current = error, depth = 0; current && depth < 4; current = (current as { cause?: unknown }).cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code in INPUT_DATA_ERRORS) return INPUT_DATA_ERRORS[code];
+  }
+  return undefined;
+}
 
 export const onNotFound: NotFoundHandler<AppEnv> = (c) =>
   c.json({ statusCode: 404, message: `Route ${c.req.method} ${c.req.path} not found` }, 404);

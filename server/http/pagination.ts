@@ -1,8 +1,11 @@
 import { z } from '@hono/zod-openapi';
 
+/** Far past any real list, and well inside Postgres' bigint and JavaScript's exact integers. */
+export const MAX_OFFSET = 1_000_000_000;
+
 /** `offset`/`limit` as the spec defines them: limit defaults to 10 and stops at 500. */
 export const offsetPaginationQuery = {
-  offset: z.coerce.number().int().min(0).default(0).openapi({ example: 0 }),
+  offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0).openapi({ example: 0 }),
   limit: z.coerce.number().int().min(1).max(500).default(10).openapi({ example: 10 }),
 };
 

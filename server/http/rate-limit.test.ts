@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { createApp } from '../app';
+import { rateLimits } from '../db/schema/http';
 import { createTestApp } from '../test/test-app';
+import { deleteExpiredRateLimits } from './rate-limit';
 
 for (const store of ['memory', 'postgres'] as const) {
   describe(`rate limits (${store} store)`, async () => {
@@ -34,6 +39,47 @@ for (const store of ['memory', 'postgres'] as const) {
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await t.request('GET', '/organization')).status);
       expect(statuses).toEqual([401, 401, 401, 429]);
+    });
+
+    it('counts a request with unverified credentials against the address, not against the made-up key', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await t.request('GET', '/api-keys', { key: `sk_${randomBytes(32).toString('base64url')}` })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // A verified key on the same address keeps a budget of its own.
+      const { key } = await t.createOrg();
+      expect((await t.request('GET', '/api-keys', { key })).status).toBe(200);
+    });
+
+    it('keeps one budget per API route with the dashboard served (its catch-all matches every GET)', async () => {
+      const withDashboard = createApp(t.services, { serveDashboard: true });
+      const { key, teamId } = await t.createOrg();
+      const get = (path: string) => withDashboard.request(`/api/v1${path}`, { headers: { 'x-api-key': key } });
+      for (let i = 0; i < 3; i++) expect((await get('/team')).status).toBe(200);
+      expect((await get('/team')).status).toBe(429);
+      const other = await get('/organization');
+      expect(other.status).toBe(200);
+      expect(other.headers.get('ratelimit')).toContain('"burst";r=2;');
+      expect((await get(`/team/${teamId}`)).status).toBe(200);
+    });
+
+    it('removes the shared counters whose window is over', async () => {
+      const { key } = await t.createOrg();
+      expect((await t.request('GET', '/team', { key })).status).toBe(200);
+      const counters = await t.services.db.select().from(rateLimits);
+      if (store === 'memory') {
+        expect(counters).toEqual([]);
+        return;
+      }
+      expect(counters.length).toBeGreaterThanOrEqual(3);
+      const [oldest] = counters;
+      await t.services.db.update(rateLimits).set({ expire: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, oldest!.key));
+      // What housekeeping runs (called directly: the jobs' handler shape is being reorganised).
+      expect(await deleteExpiredRateLimits(t.services.db)).toBe(1);
+      const left = await t.services.db.select({ key: rateLimits.key }).from(rateLimits);
+      expect(left.map((row) => row.key)).not.toContain(oldest!.key);
+      expect(left.length).toBe(counters.length - 1);
     });
   });
 }

@@ -1,15 +1,16 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { routePath } from 'hono/route';
+import { matchedRoutes } from 'hono/route';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppEnv } from '../context';
-import type { Database } from '../db/client';
+import { lt } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
 import { rateLimits } from '../db/schema/http';
 import type { Logger } from '../logger';
-import { apiKeyHashFrom, sessionTokenFrom } from '../auth/credentials';
-import { sha256Hex } from '../auth/secrets';
+import { LoginThrottle, type LoginLimits } from '../auth/login-throttle';
 import { RateLimitedError } from './errors';
+import { withPreparedHeaders } from './prepared-headers';
 
 export type RateLimitWindow = { name: string; points: number; seconds: number };
 
@@ -18,6 +19,7 @@ export type RateLimitOptions = {
   burst: number;
   short: number;
   minute: number;
+  login: LoginLimits;
   db: Database;
   logger: Logger;
 };
@@ -28,6 +30,10 @@ type WindowState = { window: RateLimitWindow; remaining: number; resetSeconds: n
 export class RateLimiter {
   readonly windows: RateLimitWindow[];
   private readonly limiters: RateLimiterAbstract[];
+  /** The sign-in route's own, stricter limits. */
+  readonly login: LoginThrottle;
+  /** The same for every response: built once. */
+  readonly policyHeader: string;
 
   constructor(private readonly options: RateLimitOptions) {
     this.windows = [
@@ -35,22 +41,24 @@ export class RateLimiter {
       { name: 'short', points: options.short, seconds: 10 },
       { name: 'minute', points: options.minute, seconds: 60 },
     ];
-    this.limiters = this.windows.map((window) => {
-      const base = { keyPrefix: `rl_${window.name}`, points: window.points, duration: window.seconds };
-      return options.store === 'postgres'
+    const create = (base: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract =>
+      options.store === 'postgres'
         ? new RateLimiterDrizzle({ ...base, storeClient: options.db, schema: rateLimits, clearExpiredByTimeout: false })
         : new RateLimiterMemory(base);
-    });
+    this.limiters = this.windows.map((window) =>
+      create({ keyPrefix: `rl_${window.name}`, points: window.points, duration: window.seconds }),
+    );
+    this.login = new LoginThrottle(options.login, create);
+    this.policyHeader = this.windows.map((w) => `"${w.name}";q=${w.points};w=${w.seconds}`).join(', ');
   }
 
-  get policyHeader(): string {
-    return this.windows.map((w) => `"${w.name}";q=${w.points};w=${w.seconds}`).join(', ');
-  }
 
   async consume(key: string): Promise<WindowState[] | null> {
     const settled = await Promise.allSettled(this.limiters.map((limiter) => limiter.consume(key)));
     const states: WindowState[] = [];
-    for (const [index, outcome] of settled.entries()) {
+    // Indexed loops, no iterators: this runs on every API request.
+    for (let index = 0; index < settled.length; index++) {
+      const outcome = settled[index]!;
       const window = this.windows[index]!;
       const result = outcome.status === 'fulfilled' ? outcome.value : outcome.reason;
       if (!(result instanceof RateLimiterRes)) {
@@ -69,40 +77,63 @@ export class RateLimiter {
   }
 }
 
-/** Tracker: the API key, else the session (or bearer token), else the client's address. */
-function trackerOf(c: Context): string {
-  const keyHash = apiKeyHashFrom(c);
-  if (keyHash) return `key:${keyHash.slice(0, 32)}`;
-  const session = sessionTokenFrom(c);
-  if (session) return `session:${sha256Hex(session).slice(0, 32)}`;
+/**
+ * Tracker: the verified API key, else the verified user, else the client's address. Credentials
+ * that were not verified (a random `x-api-key`, an expired cookie) count against the address, so
+ * inventing a new key per request does not buy a fresh budget.
+ */
+function trackerOf(c: Context<AppEnv>): string {
+  const auth = c.get('auth');
+  if (auth?.apiKeyId) return `key:${auth.apiKeyId}`;
+  if (auth?.userId) return `user:${auth.userId}`;
+  return `ip:${clientAddress(c)}`;
+}
+
+export function clientAddress(c: Context): string {
   try {
-    return `ip:${getConnInfo(c).remote.address ?? 'unknown'}`;
+    return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
-    return 'ip:unknown'; // in-process requests (tests, benchmarks) have no socket
+    return 'unknown'; // in-process requests (tests, benchmarks) have no socket
   }
 }
 
+/**
+ * The endpoint that will answer: the first matched route bound to a method. Middleware (`use`)
+ * matches as `ALL` and comes first; the dashboard's `GET *` catch-all comes after every API route,
+ * so taking the last match would put every API read in one `GET /*` bucket when it is served.
+ */
+export function endpointOf(c: Context): string {
+  for (const route of matchedRoutes(c)) if (route.method !== 'ALL') return `${route.method} ${route.path}`;
+  return `${c.req.method} *`;
+}
+
+/** Counts the request against its endpoint and tracker; needs `identifyCaller` to have run. */
 export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const limiter = c.var.services.rateLimiter;
-  // The matched route's pattern, so `/team/a` and `/team/b` share the `/team/:id` endpoint's budget.
-  const endpoint = `${c.req.method} ${routePath(c, -1)}`;
-  const states = await limiter.consume(`${endpoint}|${trackerOf(c)}`);
+  const limiter = c.get('services').rateLimiter;
+  const states = await limiter.consume(`${endpointOf(c)}|${trackerOf(c)}`);
   if (!states) return next();
-  const headers = {
-    'RateLimit-Policy': limiter.policyHeader,
-    RateLimit: states.map((s) => `"${s.window.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', '),
-  };
-  const exceeded = states.filter((s) => s.exceeded);
-  if (exceeded.length > 0) {
+  let remaining = '';
+  for (const s of states) remaining += `${remaining ? ', ' : ''}"${s.window.name}";r=${s.remaining};t=${s.resetSeconds}`;
+  if (states.some((s) => s.exceeded)) {
+    const exceeded = states.filter((s) => s.exceeded);
     const retryAfter = Math.max(...exceeded.map((s) => s.resetSeconds));
     const first = exceeded[0]!.window;
     const error = new RateLimitedError(
       `Rate limit exceeded: at most ${first.points} requests per ${first.seconds} s on this endpoint; retry in ${retryAfter} s`,
       retryAfter,
     );
-    Object.assign(error.headers!, headers);
+    Object.assign(error.headers!, { 'RateLimit-Policy': limiter.policyHeader, RateLimit: remaining });
     throw error;
   }
-  await next();
-  for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  await withPreparedHeaders(c, [['RateLimit', remaining], ['RateLimit-Policy', limiter.policyHeader]], next);
 });
+
+/**
+ * Rows of the shared store (RATE_LIMIT_STORE=postgres) whose window is over. The library reads
+ * an expired row as empty but never removes it, so without this the table grows with every
+ * endpoint × tracker ever seen. Run by housekeeping.
+ */
+export async function deleteExpiredRateLimits(db: Executor): Promise<number> {
+  const removed = await db.delete(rateLimits).where(lt(rateLimits.expire, new Date())).returning({ key: rateLimits.key });
+  return removed.length;
+}

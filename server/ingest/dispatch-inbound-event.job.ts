@@ -1,32 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { inboundEvents } from '../db/schema/ingest';
 import { defineJob } from '../jobs/define-job';
-import { inboundConsumers } from './consumers';
 
-/**
- * Hands a stored inbound event to the domain that consumes it. Idempotent: the consumer runs in
- * the transaction that marks the event PROCESSED, and an event already processed is skipped.
- */
+/** Hands a stored inbound event to the domain that consumes it (dispatch-inbound-event.ts). */
 export const dispatchInboundEventJob = defineJob({
   name: 'dispatch-inbound-event',
   payload: z.object({ inboundEventId: z.string().min(1) }),
   retryLimit: 8,
-  async handle({ inboundEventId }, { services }) {
-    await services.db.transaction(async (tx) => {
-      const [event] = await tx
-        .select()
-        .from(inboundEvents)
-        .where(and(eq(inboundEvents.id, inboundEventId), eq(inboundEvents.status, 'PENDING')))
-        .for('update');
-      if (!event) return;
-      const consumer = inboundConsumers[event.domain];
-      if (!consumer) {
-        services.logger.debug('inbound event waits for its domain', { inboundEventId, domain: event.domain });
-        return;
-      }
-      await consumer(tx, event, services);
-      await tx.update(inboundEvents).set({ status: 'PROCESSED', processedAt: new Date() }).where(eq(inboundEvents.id, event.id));
-    });
-  },
 });

@@ -1,4 +1,4 @@
-import type { AnyJobDefinition } from './define-job';
+import type { AnyJobContract } from './define-job';
 import { housekeepingJob } from './housekeeping.job';
 import { postJobs } from '../posts/posts.jobs';
 import { uploadJobs } from '../uploads/uploads.jobs';
@@ -6,5 +6,8 @@ import { webhookJobs } from '../webhooks/webhooks.jobs';
 import { removeDisconnectedAccountJob } from '../accounts/remove-disconnected-account.job';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 
-/** Every job kind of the product; each domain adds its own here. */
-export const allJobs: AnyJobDefinition[] = [housekeepingJob, ...webhookJobs, removeDisconnectedAccountJob, dispatchInboundEventJob, ...uploadJobs, ...postJobs];
+/**
+ * Every job kind of the product, as contracts: every role creates these queues so that any job can
+ * be sent from anywhere. Each domain adds its own here, and its handler to job-handlers.ts.
+ */
+export const allJobs: AnyJobContract[] = [housekeepingJob, ...webhookJobs, removeDisconnectedAccountJob, dispatchInboundEventJob, ...uploadJobs, ...postJobs];

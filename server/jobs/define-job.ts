@@ -1,14 +1,16 @@
 import type { ZodType, ZodTypeDef } from 'zod';
 import type { AppServices } from '../services';
 
-export type JobContext = { services: AppServices; jobId: string; attempt: number };
-
-export type JobDefinition<Payload> = {
+/**
+ * What a sender needs to know about a job kind, and nothing more: its queue, its payload and how
+ * the queue treats it. A contract file imports zod and this module only, so sending a job never
+ * loads the code that handles it (that is what used to close import cycles; see decision 013).
+ */
+export type JobContract<Payload> = {
   /** Queue name; one queue per job kind. */
   name: string;
-  /** Payloads carry ids only and are checked before the handler sees them. */
+  /** Payloads carry ids only and are checked before sending and before the handler sees them. */
   payload: ZodType<Payload, ZodTypeDef, unknown>;
-  handle(payload: Payload, context: JobContext): Promise<void>;
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
@@ -18,8 +20,29 @@ export type JobDefinition<Payload> = {
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyJobDefinition = JobDefinition<any>;
+export type AnyJobContract = JobContract<any>;
 
-export function defineJob<Payload>(definition: JobDefinition<Payload>): JobDefinition<Payload> {
-  return definition;
+export function defineJob<Payload>(contract: JobContract<Payload>): JobContract<Payload> {
+  return contract;
+}
+
+export type JobContext = { services: AppServices; jobId: string; attempt: number };
+
+/** The code that runs a job kind; only workers load handlers (server/jobs/job-handlers.ts). */
+export type JobHandler<Payload> = {
+  job: JobContract<Payload>;
+  handle(payload: Payload, context: JobContext): Promise<void>;
+  /** Runs once when a worker for this job starts: picks up what a stopped or crashed one left. */
+  atWorkerStart?(context: Pick<JobContext, 'services'>): Promise<void>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyJobHandler = JobHandler<any>;
+
+export function handleJob<Payload>(
+  job: JobContract<Payload>,
+  handle: JobHandler<Payload>['handle'],
+  hooks: Pick<JobHandler<Payload>, 'atWorkerStart'> = {},
+): JobHandler<Payload> {
+  return { job, handle, ...hooks };
 }

@@ -4,19 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../db/ids';
 import { createTestApp } from '../test/test-app';
 import { allJobs } from './all-jobs';
-import { defineJob } from './define-job';
+import { defineJob, handleJob } from './define-job';
 
 // A job whose only effect is a row per run, so tests can count runs.
 const recordRunJob = defineJob({
   name: 'test-record-run',
   payload: z.object({ marker: z.string() }),
   retryLimit: 0,
-  async handle({ marker }, { services }) {
-    await services.db.execute(sql`insert into job_test_runs (marker) values (${marker})`);
-  },
+});
+const recordRunHandler = handleJob(recordRunJob, async ({ marker }, { services }) => {
+  await services.db.execute(sql`insert into job_test_runs (marker) values (${marker})`);
 });
 
-const t = await createTestApp({ work: true, jobs: [...allJobs, recordRunJob], workOnly: [recordRunJob] });
+const t = await createTestApp({ work: true, jobs: allJobs, handlers: [recordRunHandler], workOnly: [recordRunJob] });
 await t.services.db.execute(
   sql`create table if not exists job_test_runs (marker text not null, ran_at timestamptz not null default now())`,
 );

@@ -2,7 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Executor } from '../db/client';
 import { sqlExecutorFor, type SqlExecutor } from '../db/raw-sql';
 import type { Logger } from '../logger';
-import type { AnyJobDefinition, JobContext, JobDefinition } from './define-job';
+import type { AnyJobContract, AnyJobHandler, JobContext, JobContract } from './define-job';
+import { JOB_WAKE_CHANNEL, WorkerWakeUps } from './worker-wake-ups';
 
 export type SendOptions = {
   /** Enqueue inside this transaction: the job exists only if the transaction commits. */
@@ -29,13 +30,32 @@ export type JobQueueOptions = {
    * processes creating the same queues at once on a fresh database deadlock.
    */
   startupLock?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * LISTEN on the product's database (db/notifications.ts): workers hear of committed jobs at once
+   * instead of at their next poll. Without it they only poll.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void, onConnected: () => void) => Promise<() => Promise<void>>;
 };
 
-/** pg-boss on the product's own database connection, with typed, validated job definitions. */
+/** What a contract asks of its queue, with the defaults every job kind gets. */
+function queueSettings(contract: AnyJobContract) {
+  return {
+    retryLimit: contract.retryLimit ?? 5,
+    retryDelay: contract.retryDelaySeconds ?? 5,
+    retryBackoff: contract.retryBackoff ?? true,
+    expireInSeconds: contract.expireInSeconds ?? 15 * 60,
+  };
+}
+
+/** pg-boss on the product's own database connection, with typed, validated job contracts. */
 export class JobQueue {
   private readonly boss: PgBoss;
-  private readonly definitions = new Map<string, AnyJobDefinition>();
+  private readonly contracts = new Map<string, AnyJobContract>();
   private started = false;
+  private readonly wakeUps: WorkerWakeUps;
+  private unlisten?: () => Promise<void>;
+  /** Queues already announced by an open transaction: one NOTIFY per queue and transaction is enough. */
+  private readonly announced = new WeakMap<object, Set<string>>();
 
   constructor(private readonly options: JobQueueOptions) {
     this.boss = new PgBoss({
@@ -48,62 +68,112 @@ export class JobQueue {
       schedule: options.work,
     });
     this.boss.on('error', (error) => options.logger.error('job queue error', { error: String(error) }));
+    this.wakeUps = new WorkerWakeUps((workerId) => this.boss.notifyWorker(workerId));
   }
 
-  async start(definitions: AnyJobDefinition[], context: Omit<JobContext, 'jobId' | 'attempt'>): Promise<void> {
+  /**
+   * Creates (or updates) a queue for every contract, so any job can be sent from this process, and,
+   * in a worker, runs the handlers. A handler's contract gets its queue even when not listed.
+   */
+  async start(contracts: AnyJobContract[], handlers: AnyJobHandler[], context: Omit<JobContext, 'jobId' | 'attempt'>): Promise<void> {
+    const all = new Map<string, AnyJobContract>();
+    for (const contract of [...contracts, ...handlers.map((handler) => handler.job)]) all.set(contract.name, contract);
     const lock = this.options.startupLock ?? ((work) => work());
     await lock(async () => {
       await this.boss.start();
-      for (const definition of definitions) await this.createQueue(definition);
+      for (const contract of all.values()) await this.ensureQueue(contract);
     });
-    for (const definition of definitions) await this.register(definition, context);
+    const working = handlers.filter((handler) => this.works(handler.job));
+    for (const handler of working) await this.register(handler, context);
+    if (working.length > 0 && this.options.listen) {
+      this.unlisten = await this.options.listen(
+        JOB_WAKE_CHANNEL,
+        (queue) => this.wakeUps.wake(queue),
+        () => this.wakeUps.wakeAll(),
+      );
+    }
     this.started = true;
+    for (const handler of working) await handler.atWorkerStart?.(context);
   }
 
-  private async createQueue(definition: AnyJobDefinition) {
-    this.definitions.set(definition.name, definition);
-    if (await this.boss.getQueue(definition.name)) return;
-    await this.boss.createQueue(definition.name, {
-      name: definition.name,
-      retryLimit: definition.retryLimit ?? 5,
-      retryDelay: definition.retryDelaySeconds ?? 5,
-      retryBackoff: definition.retryBackoff ?? true,
-      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-    });
+  private works(contract: AnyJobContract) {
+    return this.options.work && (!this.options.workOnly || this.options.workOnly.has(contract.name));
   }
 
-  private async register(definition: AnyJobDefinition, context: Omit<JobContext, 'jobId' | 'attempt'>) {
-    if (!this.options.work || (this.options.workOnly && !this.options.workOnly.has(definition.name))) return;
-    if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+  /**
+   * pg-boss keeps a queue's retry and expiry settings from its creation; a contract whose settings
+   * changed since (a new release) updates them, so jobs sent from now on follow the new ones.
+   */
+  private async ensureQueue(contract: AnyJobContract) {
+    this.contracts.set(contract.name, contract);
+    const wanted = queueSettings(contract);
+    const existing = await this.boss.getQueue(contract.name);
+    if (!existing) {
+      await this.boss.createQueue(contract.name, { name: contract.name, ...wanted });
+      return;
+    }
+    const changed = (Object.keys(wanted) as (keyof typeof wanted)[]).some((key) => existing[key] !== wanted[key]);
+    if (!changed) return;
+    await this.boss.updateQueue(contract.name, { name: contract.name, policy: existing.policy, ...wanted });
+    this.options.logger.info('job queue settings updated', { queue: contract.name, ...wanted });
+  }
+
+  private async register(handler: AnyJobHandler, context: Omit<JobContext, 'jobId' | 'attempt'>) {
+    const { job: contract } = handler;
+    if (contract.cron) await this.boss.schedule(contract.name, contract.cron, {}, { tz: 'UTC' });
     const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 1;
     for (let i = 0; i < this.options.concurrency; i++) {
+      const state = this.wakeUps.add(contract.name);
       const workerId: string = await this.boss.work(
-        definition.name,
+        contract.name,
         { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
         async (jobs) => {
           // pg-boss waits a polling interval between fetches even when there was work; a worker
           // that just found a job asks for the next one at once, so a backlog drains at full speed.
           this.boss.notifyWorker(workerId);
-          for (const job of jobs) {
-            // A payload that does not parse can never succeed: the error fails the job visibly.
-            const payload = definition.payload.parse(job.data);
-            await definition.handle(payload, { ...context, jobId: job.id, attempt: job.retryCount + 1 });
+          state.busy = true;
+          try {
+            for (const job of jobs) {
+              // A payload that does not parse can never succeed: the error fails the job visibly.
+              const payload = contract.payload.parse(job.data);
+              await handler.handle(payload, { ...context, jobId: job.id, attempt: job.retryCount + 1 });
+            }
+          } finally {
+            state.busy = false;
           }
         },
       );
+      state.id = workerId;
     }
   }
 
-  async send<Payload>(definition: JobDefinition<Payload>, payload: Payload, options: SendOptions = {}): Promise<string | null> {
-    if (!this.started || !this.definitions.has(definition.name)) {
-      throw new Error(`job queue ${definition.name} is not registered`);
+  async send<Payload>(contract: JobContract<Payload>, payload: Payload, options: SendOptions = {}): Promise<string | null> {
+    if (!this.started || !this.contracts.has(contract.name)) {
+      throw new Error(`job queue ${contract.name} is not registered`);
     }
-    const data = definition.payload.parse(payload);
-    return this.boss.send(definition.name, data as object, {
+    const data = contract.payload.parse(payload);
+    const executor = options.executor ? sqlExecutorFor(options.executor) : undefined;
+    const id = await this.boss.send(contract.name, data as object, {
       startAfter: options.startAfter,
       singletonKey: options.singletonKey,
-      ...(options.executor ? { db: sqlExecutorFor(options.executor) } : {}),
+      ...(executor ? { db: executor } : {}),
     });
+    const later = options.startAfter !== undefined && new Date(options.startAfter).getTime() > Date.now();
+    // A job due later is found by the poll when its time comes; waking anyone now finds nothing.
+    if (id && !later) await this.announce(contract.name, options.executor, executor);
+    return id;
+  }
+
+  /** NOTIFY on the sender's executor: inside a transaction, workers hear of the job on commit. */
+  private async announce(queue: string, transaction: Executor | undefined, executor: SqlExecutor | undefined) {
+    const inTransaction = transaction && 'rollback' in transaction;
+    if (inTransaction) {
+      const queues = this.announced.get(transaction) ?? new Set<string>();
+      if (queues.has(queue)) return;
+      queues.add(queue);
+      this.announced.set(transaction, queues);
+    }
+    await (executor ?? this.boss.getDb()).executeSql('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, queue]);
   }
 
   async getJob(name: string, id: string) {
@@ -114,6 +184,7 @@ export class JobQueue {
   async stop(timeoutMs = 30_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    await this.unlisten?.().catch(() => {});
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
   }
 }

@@ -3,6 +3,9 @@ import { outboxEvents } from '../db/schema/events';
 import { EVENTS_CHANNEL, type EventNotice } from '../events/outbox';
 import type { AppServices } from '../services';
 import { listenChannel } from '../db/notifications';
+import { findApiKeyByHash } from '../api-keys/api-keys.service';
+import { findSessionById, sessionPolicy } from '../auth/sessions.service';
+import { RateLimitedError } from '../http/errors';
 
 export type LiveEvent = {
   seq: number;
@@ -12,7 +15,23 @@ export type LiveEvent = {
   envelope: { id: string; type: string; createdAt: string; data: unknown };
 };
 
-type Subscriber = { organizationId: string; teamId?: string; push(event: LiveEvent): void };
+/** What a stream was opened with; the stream lives only as long as this stays valid. */
+export type StreamCredential = { kind: 'api-key'; keyHash: string } | { kind: 'session'; sessionId: string; expiresAt: Date };
+
+type Subscriber = {
+  organizationId: string;
+  teamId?: string;
+  credential: StreamCredential;
+  push(event: LiveEvent): void;
+  /** Closes the stream: its credential was revoked or its session ended. */
+  end(reason: string): void;
+};
+
+const credentialKey = (credential: StreamCredential) =>
+  credential.kind === 'api-key' ? `api-key:${credential.keyHash}` : `session:${credential.sessionId}`;
+
+// A stream holds a connection and a subscriber until it closes: capped per credential and per organization.
+const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /**
  * One LISTEN per process, fanned out to this process's dashboard streams and to anything else
@@ -24,8 +43,9 @@ export class LiveHub {
   private readonly noticeHandlers = new Set<(notice: EventNotice) => void>();
   private readonly listenHandlers = new Set<() => void>();
   private starting: Promise<void> | null = null;
+  private watchingCredentials = false;
 
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: Pick<AppServices, 'config' | 'database' | 'db' | 'logger' | 'cache'>) {}
 
   /** Resolves once LISTEN is in place; a failure is logged and retried by the next caller. */
   ready(): Promise<void> {
@@ -53,9 +73,59 @@ export class LiveHub {
     this.listenHandlers.add(handler);
   }
 
+  /**
+   * Adds a stream, or refuses it with `429` past `LIVE_STREAMS_PER_CREDENTIAL` for its key or
+   * session or `LIVE_STREAMS_PER_ORGANIZATION` for its organization (counted in this process).
+   */
   subscribe(subscriber: Subscriber): () => void {
+    const { config } = this.services;
+    const key = credentialKey(subscriber.credential);
+    let sameCredential = 0;
+    let sameOrganization = 0;
+    for (const other of this.subscribers) {
+      if (other.organizationId === subscriber.organizationId) sameOrganization += 1;
+      if (credentialKey(other.credential) === key) sameCredential += 1;
+    }
+    if (sameCredential >= config.LIVE_STREAMS_PER_CREDENTIAL) {
+      throw new RateLimitedError(`At most ${config.LIVE_STREAMS_PER_CREDENTIAL} event streams may be open per API key or session`, STREAM_RETRY_AFTER_SECONDS);
+    }
+    if (sameOrganization >= config.LIVE_STREAMS_PER_ORGANIZATION) {
+      throw new RateLimitedError(`At most ${config.LIVE_STREAMS_PER_ORGANIZATION} event streams may be open per organization`, STREAM_RETRY_AFTER_SECONDS);
+    }
+    this.watchCredentials();
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /** Whether a stream's key is still unrevoked, or its session still live (the session's deadline is refreshed). */
+  async stillValid(credential: StreamCredential): Promise<boolean> {
+    const { db, config } = this.services;
+    if (credential.kind === 'api-key') {
+      const key = await findApiKeyByHash(db, credential.keyHash);
+      return !!key && !key.revokedAt;
+    }
+    const found = await findSessionById(db, credential.sessionId, sessionPolicy(config));
+    if (found) credential.expiresAt = found.session.expiresAt;
+    return !!found;
+  }
+
+  /**
+   * Revoking a key and ending a session already NOTIFY every instance (to drop cached keys); the
+   * streams opened with them re-check and close. Periodic checks in each stream cover a missed message.
+   */
+  private watchCredentials() {
+    if (this.watchingCredentials) return;
+    this.watchingCredentials = true;
+    this.services.cache.onDrop((scope, group) => {
+      if (scope !== 'api-key' && scope !== 'session') return;
+      for (const subscriber of this.subscribers) {
+        if (credentialKey(subscriber.credential) !== `${scope}:${group}`) continue;
+        this.stillValid(subscriber.credential).then(
+          (valid) => valid || subscriber.end(scope === 'api-key' ? 'The API key was revoked' : 'The session ended'),
+          (error) => this.services.logger.warn('live events: could not re-check a credential', { error: String(error) }),
+        );
+      }
+    });
   }
 
   private receive(payload: string) {
@@ -90,17 +160,4 @@ export function toLiveEvent(row: typeof outboxEvents.$inferSelect): LiveEvent {
     teamId: row.teamId,
     envelope: { id: row.id, type: row.type, createdAt: row.createdAt.toISOString(), data: row.data },
   };
-}
-
-const hubs = new WeakMap<AppServices, LiveHub>();
-
-/** The process's hub for these services, listening from the first call on. */
-export function liveHubFor(services: AppServices): LiveHub {
-  let hub = hubs.get(services);
-  if (!hub) {
-    hub = new LiveHub(services);
-    hubs.set(services, hub);
-    void hub.ready();
-  }
-  return hub;
 }

@@ -4,7 +4,8 @@ import type { Executor } from '../db/client';
 import { outboxEvents } from '../db/schema/events';
 import { createRouter } from '../http/create-router';
 import { getTeam } from '../teams/teams.service';
-import { liveHubFor, toLiveEvent, type LiveEvent } from './live-hub';
+import type { AuthContext } from '../context';
+import { toLiveEvent, type LiveEvent, type StreamCredential } from './live-hub';
 import { streamEventsRoute } from './live.routes';
 
 const HEARTBEAT_MS = 15_000;
@@ -16,21 +17,30 @@ export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) =>
   const { services, auth } = c.var;
   const { organizationId } = auth;
   if (teamId) await getTeam(services.db, { organizationId, id: teamId });
-  const hub = liveHubFor(services);
+  const hub = services.live;
   await hub.ready();
 
+  const credential = streamCredential(auth);
+  const queue: LiveEvent[] = [];
+  let wake: (() => void) | null = null;
+  let ended: string | null = null;
+  // Subscribe before replaying, so nothing committed in between falls through the gap; past the
+  // stream caps this throws the 429 before any byte of the stream is sent.
+  const unsubscribe = hub.subscribe({
+    organizationId,
+    teamId,
+    credential,
+    push(event) {
+      queue.push(event);
+      wake?.();
+    },
+    end(reason) {
+      ended = reason;
+      wake?.();
+    },
+  });
+
   return streamSSE(c, async (stream) => {
-    const queue: LiveEvent[] = [];
-    let wake: (() => void) | null = null;
-    // Subscribe before replaying, so nothing committed in between falls through the gap.
-    const unsubscribe = hub.subscribe({
-      organizationId,
-      teamId,
-      push(event) {
-        queue.push(event);
-        wake?.();
-      },
-    });
     stream.onAbort(() => wake?.());
     try {
       await stream.writeSSE({ event: 'ready', data: JSON.stringify({ organizationId, teamId: teamId ?? null }), retry: 3000 });
@@ -43,26 +53,44 @@ export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) =>
           await send(stream, event);
         }
       }
+      let checkedAt = Date.now();
       while (!stream.aborted && !stream.closed) {
-        while (queue.length > 0) {
+        while (queue.length > 0 && !ended) {
           const event = queue.shift()!;
           if (!replayed.has(event.id)) await send(stream, event);
         }
+        if (ended) break;
+        // Wake at the heartbeat or when the session's deadline comes, whichever is first.
+        const untilDeadline = credential.kind === 'session' ? credential.expiresAt.getTime() - Date.now() : Infinity;
         const woken = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), HEARTBEAT_MS);
+          const timer = setTimeout(() => resolve(false), Math.max(0, Math.min(HEARTBEAT_MS, untilDeadline)));
           wake = () => {
             clearTimeout(timer);
             resolve(true);
           };
         });
         wake = null;
-        if (!woken && !stream.aborted) await stream.write(': keep-alive\n\n');
+        if (stream.aborted) continue;
+        // At least every heartbeat, busy or quiet, the credential is re-checked (covers a missed
+        // NOTIFY, and expiry): a stream of a busy organization is woken by events all the time.
+        const due = !woken || Date.now() - checkedAt >= HEARTBEAT_MS || (credential.kind === 'session' && Date.now() >= credential.expiresAt.getTime());
+        if (!due) continue;
+        checkedAt = Date.now();
+        if (!(await hub.stillValid(credential))) ended = credential.kind === 'session' ? 'The session ended' : 'The API key was revoked';
+        else if (!woken) await stream.write(': keep-alive\n\n');
       }
+      // Tells the client why, so it does not take the close for a network blip.
+      if (ended && !stream.aborted) await stream.writeSSE({ event: 'end', data: JSON.stringify({ reason: ended }) });
     } finally {
       unsubscribe();
     }
   });
 });
+
+function streamCredential(auth: AuthContext): StreamCredential {
+  if (auth.via === 'session') return { kind: 'session', sessionId: auth.sessionId!, expiresAt: auth.sessionExpiresAt! };
+  return { kind: 'api-key', keyHash: auth.apiKeyHash! };
+}
 
 function send(stream: SSEStreamingApi, event: LiveEvent) {
   return stream.writeSSE({ event: event.type, id: event.id, data: JSON.stringify(event.envelope) });

@@ -22,7 +22,10 @@ export const streamEventsRoute = createRoute({
     'works with `EventSource`; API keys are accepted too). Each message has `event: <type>`, `id: <event id>` and the ' +
     'webhook envelope `{ id, type, createdAt, data }` as `data`; a comment line every 15 s keeps proxies from closing ' +
     'the connection. The first message is `event: ready`. Reconnecting with `Last-Event-ID` replays up to 500 events ' +
-    'missed since that id. Fed by Postgres LISTEN/NOTIFY, so it works behind several instances.',
+    'missed since that id. Fed by Postgres LISTEN/NOTIFY, so it works behind several instances. ' +
+    'The stream ends (`event: end` with `{ reason }`, then close) when its API key is revoked or its session ends. ' +
+    'At most LIVE_STREAMS_PER_CREDENTIAL (10) streams per key or session and LIVE_STREAMS_PER_ORGANIZATION (100) per ' +
+    'organization are open at once: `429` past that.',
   tags: ['Events'],
   security: apiKeySecurity,
   request: {

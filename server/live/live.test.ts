@@ -1,52 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
+import { readServerSentEvents } from '../test/sse-reader';
 
 const t = await createTestApp();
-const open: ReadableStreamDefaultReader<Uint8Array>[] = [];
+const open: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  for (const reader of open) await reader.cancel().catch(() => {});
+  for (const close of open) await close();
 });
-
-type Message = { event?: string; id?: string; data?: string };
 
 /** Opens the stream in-process and reads it message by message. */
 async function connect(path: string, headers: Record<string, string>) {
   const response = await t.app.request(`/api/v1${path}`, { headers });
   expect(response.body).not.toBeNull();
-  const reader = response.body!.getReader();
-  open.push(reader);
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const next = async (timeoutMs = 10_000): Promise<Message | null> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (block.startsWith(':')) continue; // heartbeat comment
-        const message: Message = {};
-        for (const line of block.split('\n')) {
-          const [field, ...rest] = line.split(': ');
-          if (field === 'event' || field === 'id' || field === 'data') message[field] = rest.join(': ');
-        }
-        return message;
-      }
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return null;
-      const chunk = await Promise.race([reader.read(), new Promise<null>((resolve) => setTimeout(() => resolve(null), remaining))]);
-      if (!chunk || chunk.done) return null;
-      buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  };
-  /** The next message of `type`, skipping others. */
-  const nextOf = async (type: string) => {
-    for (;;) {
-      const message = await next();
-      if (!message || message.event === type) return message;
-    }
-  };
-  return { response, next, nextOf };
+  const stream = readServerSentEvents(response);
+  open.push(stream.close);
+  return { response, next: stream.next, nextOf: stream.nextOf };
 }
 
 async function login(organizationId: string) {

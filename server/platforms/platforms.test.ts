@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { accountTypesSupporting, accountTypesWithChannels, PLATFORMS } from './registry';
 import { PlatformError } from './platform-error';
 import { POST_PLATFORMS, SOCIAL_ACCOUNT_TYPES } from './platform-types';
-import { TokenVault } from './token-vault';
 
 describe('platform registry', () => {
   it('knows all 15 platforms; Snapchat is a post target only', () => {
@@ -30,20 +29,5 @@ describe('PlatformError', () => {
     const revoked = new PlatformError({ code: 'ACCESS_REVOKED', message: 'gone', httpStatus: 401, meta: { platform: 'TIKTOK', operation: 'profile.fetch' } });
     expect(revoked).toMatchObject({ statusCode: 502, isTransient: false, retryability: 'RECONNECT' });
     expect(revoked.userFacingMessage).toMatch(/reconnect/);
-  });
-});
-
-describe('TokenVault', () => {
-  it('seals with AES-256-GCM and refuses tampering or another key', () => {
-    const vault = new TokenVault('a'.repeat(43));
-    const sealed = vault.seal('sbx_at_secret');
-    expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(sealed).not.toContain('secret');
-    expect(vault.seal('sbx_at_secret')).not.toBe(sealed);
-    expect(vault.open(sealed)).toBe('sbx_at_secret');
-    const parts = sealed.split('.');
-    parts[3] = parts[3]!.slice(0, -2) + (parts[3]!.endsWith('AA') ? 'BB' : 'AA');
-    expect(() => vault.open(parts.join('.'))).toThrow();
-    expect(() => new TokenVault('b'.repeat(43)).open(sealed)).toThrow();
   });
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../jobs/define-job';
-import { postFirstComment } from './first-comment.service';
 
 /** The comment a post asked for under its published item: its own job, so a retry never republishes. */
 export const firstCommentJob = defineJob({
@@ -8,7 +7,4 @@ export const firstCommentJob = defineJob({
   payload: z.object({ targetId: z.string().min(1) }),
   retryLimit: 5,
   retryDelaySeconds: 30,
-  async handle(payload, { services }) {
-    await postFirstComment(services, payload.targetId);
-  },
 });

@@ -1,5 +1,6 @@
 import type { createTestApp } from '../test/test-app';
-import { fixture, uploadForm } from '../uploads/uploads-test-kit';
+import { testMedia, type TestMediaName } from '../test/test-media';
+import { uploadForm } from '../uploads/uploads-test-kit';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -10,10 +11,10 @@ export async function connectAccount(t: TestApp, key: string, teamId: string, ty
   return response.json as { id: string; type: string; username: string; externalId: string };
 }
 
-export async function uploadMedia(t: TestApp, key: string, name: 'vertical-3s.mp4' | 'landscape-5s.mp4' | 'square-1080.jpg' | 'link-card-1200x628.png', teamId?: string) {
-  const response = await uploadForm(t, key, { bytes: fixture(name), name }, { teamId });
+export async function uploadMedia(t: TestApp, key: string, name: TestMediaName, teamId?: string) {
+  const response = await uploadForm(t, key, { bytes: (await testMedia(name)), name }, { teamId });
   if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.json)}`);
-  return response.json as { id: string; type: string };
+  return response.json as { id: string; type: string; width: number | null; height: number | null; videoLength: number | null };
 }
 
 export function inDays(days: number, hourUtc = 12): string {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { POST_STATUSES } from '../db/schema/posts';
+import { POST_STATUSES } from './shared/post-statuses';
 import { FIRST_COMMENT_PLATFORMS } from '../platforms/content-rules/first-comment';
 import { PostDataSchema } from '../platforms/content-rules/registry';
 import { POST_PLATFORMS, type PostPlatform } from '../platforms/platform-types';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../jobs/define-job';
-import { publishDuePost } from './publishing.service';
 
 /** Publishes a post that is due, platform by platform; a payload for an older version does nothing. */
 export const publishPostJob = defineJob({
@@ -11,7 +10,4 @@ export const publishPostJob = defineJob({
   retryLimit: 10,
   retryDelaySeconds: 5,
   expireInSeconds: 5 * 60,
-  async handle(payload, { services, jobId }) {
-    await publishDuePost(services, { ...payload, jobId });
-  },
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../test/fresh-database';
 import { startServerProcess, type ServerProcess } from '../test/processes';
-import { fixturePath } from '../uploads/uploads-test-kit';
+import { testMedia, type TestMediaName } from '../test/test-media';
 
 /**
  * The worker dies after the platform published but before our database learned of it. The next
@@ -41,9 +41,9 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, se
   }
 }
 
-async function upload(api: ReturnType<typeof client>, name: string) {
+async function upload(api: ReturnType<typeof client>, name: TestMediaName) {
   const form = new FormData();
-  form.append('file', new Blob([readFileSync(fixturePath(name))]), name);
+  form.append('file', new Blob([new Uint8Array(await testMedia(name))]), name);
   const response = await api('POST', '/upload/create', form);
   expect(response.status).toBe(200);
   return response.json.id as string;

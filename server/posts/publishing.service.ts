@@ -37,22 +37,27 @@ export async function publishDuePost(services: AppServices, job: JobRef): Promis
   await finish(services, job);
 }
 
-/** Takes the post for this job, or answers null: gone, edited since, already handled, or another job has it. */
+/**
+ * Takes the post for this job, or answers null: gone, edited since, already handled, or another job
+ * has it. One conditional UPDATE: Postgres re-checks its WHERE on the locked row, so of two jobs
+ * racing for a post exactly one gets it, without a transaction round trip per publish.
+ */
 async function claim(services: AppServices, job: JobRef): Promise<PostRow | null> {
-  return services.db.transaction(async (tx) => {
-    const [post] = await tx.select().from(posts).where(eq(posts.id, job.postId)).for('update');
-    const now = new Date();
-    if (!post || post.version !== job.version) return null;
-    if (!['SCHEDULED', 'RETRYING', 'PROCESSING'].includes(post.status)) return null;
-    if (post.postDate > now) return null;
-    if (post.claimedBy && post.claimedBy !== job.jobId && post.claimedUntil && post.claimedUntil > now) return null;
-    const [claimed] = await tx
-      .update(posts)
-      .set({ status: 'PROCESSING', claimedBy: job.jobId, claimedUntil: new Date(now.getTime() + services.config.PUBLISH_CLAIM_SECONDS * 1000), updatedAt: now })
-      .where(eq(posts.id, post.id))
-      .returning();
-    return claimed!;
-  });
+  const now = new Date();
+  const [claimed] = await services.db
+    .update(posts)
+    .set({ status: 'PROCESSING', claimedBy: job.jobId, claimedUntil: new Date(now.getTime() + services.config.PUBLISH_CLAIM_SECONDS * 1000), updatedAt: now })
+    .where(
+      and(
+        eq(posts.id, job.postId),
+        eq(posts.version, job.version),
+        inArray(posts.status, ['SCHEDULED', 'RETRYING', 'PROCESSING']),
+        lte(posts.postDate, now),
+        or(isNull(posts.claimedBy), eq(posts.claimedBy, job.jobId), isNull(posts.claimedUntil), lte(posts.claimedUntil, now)),
+      ),
+    )
+    .returning();
+  return claimed ?? null;
 }
 
 async function publishTarget(services: AppServices, post: PostRow, target: PostTargetRow): Promise<void> {

@@ -72,6 +72,21 @@ describe('publishing worker', { timeout: 180_000 }, () => {
     expect(limits.json.posts.used).toBe(1);
   });
 
+  it('files a vertical video over 180 seconds as a regular YouTube video, not a short', async () => {
+    const { key, teamId } = await setup();
+    await connectAccount(t, key, teamId, 'YOUTUBE', { channelName: 'Long Takes' });
+    const video = await uploadMedia(t, key, 'vertical-200s.mp4');
+    expect(video).toMatchObject({ width: 90, height: 160, videoLength: 200 });
+    const created = await t.request('POST', '/post', {
+      key,
+      body: toot(teamId, { socialAccountTypes: ['YOUTUBE'], data: { YOUTUBE: { uploadIds: [video.id], text: 'The whole recipe' } } }),
+    });
+    expect(created.status).toBe(200);
+    const post = await waitForPost(key, created.json.id, settled);
+    expect(post.status).toBe('POSTED');
+    expect(post.externalData.YOUTUBE!.permalink).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+  });
+
   it('retries transient failures with backoff, then posts', async () => {
     const { key, teamId, mastodon } = await setup();
     await fault(key, { type: 'MASTODON', operation: 'publishing.publish', kind: 'TRANSIENT', count: 2 });

@@ -115,11 +115,14 @@ export const addFaultRoute = createRoute({
   path: '/sandbox/faults',
   operationId: 'addSandboxFault',
   summary: 'Make connector calls to a platform fail (transient, permanent, rate-limited) or slow',
-  description: sandboxNote,
+  description:
+    `${sandboxNote} At most SANDBOX_FAULTS_PER_ORGANIZATION (default 50) faults are armed at once (\`409\` past it). ` +
+    'Only one SLOW call per organization sleeps at a time; another one answers at once with a transient ' +
+    '"still processing, check back" error whose `resetAt` is when its delay would have ended (publishing retries then).',
   tags,
   security,
   request: { body: jsonBody(FaultBody) },
-  responses: { 200: jsonResponse(FaultSchema, 'The fault'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(FaultSchema, 'The fault'), ...errorResponses(404, 409) },
 });
 
 export const listFaultsRoute = createRoute({

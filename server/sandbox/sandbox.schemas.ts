@@ -1,3 +1,4 @@
+import { offsetPaginationQuery } from '../http/pagination';
 import { z } from '@hono/zod-openapi';
 import { AccountTypeSchema } from '../accounts/accounts.schemas';
 import { SANDBOX_OPERATIONS } from '../platforms/sandbox/operations';
@@ -33,7 +34,7 @@ export const SandboxItemsQuery = z
   .object({
     socialAccountId: id,
     kind: z.enum(['POST', 'COMMENT']).optional(),
-    offset: z.coerce.number().int().min(0).default(0),
+    offset: offsetPaginationQuery.offset,
     limit: z.coerce.number().int().min(1).max(500).default(50),
   })
   .strict();
@@ -131,7 +132,7 @@ export const EmitResultSchema = z.object({ items: z.array(InboundEventSchema), t
 export const InboundEventsQuery = z
   .object({
     socialAccountId: id.optional(),
-    offset: z.coerce.number().int().min(0).default(0),
+    offset: offsetPaginationQuery.offset,
     limit: z.coerce.number().int().min(1).max(500).default(10),
   })
   .strict();

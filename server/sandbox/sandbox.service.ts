@@ -273,6 +273,13 @@ export async function addFault(
     message?: string;
   },
 ) {
+  // Each armed fault is checked on every connector call of the organization: a bounded number.
+  const [{ armed }] = (await services.db
+    .select({ armed: count() })
+    .from(sandboxFaults)
+    .where(and(eq(sandboxFaults.organizationId, input.organizationId), or(isNull(sandboxFaults.remaining), gt(sandboxFaults.remaining, 0))))) as [{ armed: number }];
+  const max = services.config.SANDBOX_FAULTS_PER_ORGANIZATION;
+  if (armed >= max) throw new ConflictError(`At most ${max} faults may be armed at once; delete some first (DELETE /sandbox/faults/{id})`);
   let profileId: string | null = null;
   if (input.socialAccountId) {
     const { account, profile } = await sandboxAccount(services, { organizationId: input.organizationId, socialAccountId: input.socialAccountId });

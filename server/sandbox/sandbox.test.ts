@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEvent } from '../ingest/dispatch-inbound-event';
 import { inboundConsumers } from '../ingest/consumers';
 import { ingestWebhook } from '../ingest/ingest.service';
 import { createTestApp } from '../test/test-app';
@@ -168,8 +168,7 @@ describe('inbound activity through the ingestion path', () => {
     expect(second).toHaveLength(0);
     await expect(ingestWebhook(t.services, { platform: 'YOUTUBE', payload: { nope: true }, source: 'webhook' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
 
-    const context = { services: t.services, jobId: 'test', attempt: 1 };
-    await dispatchInboundEventJob.handle({ inboundEventId: first[0]!.id }, context);
+    await dispatchInboundEvent(t.services, first[0]!.id);
     const waiting = await t.request('GET', `/sandbox/inbound-events?socialAccountId=${account.id}`, { key });
     expect(waiting.json.items[0]).toMatchObject({ status: 'PENDING', processedAt: null });
 
@@ -178,8 +177,8 @@ describe('inbound activity through the ingestion path', () => {
       seen.push(event.id);
     };
     try {
-      await dispatchInboundEventJob.handle({ inboundEventId: first[0]!.id }, context);
-      await dispatchInboundEventJob.handle({ inboundEventId: first[0]!.id }, context);
+      await dispatchInboundEvent(t.services, first[0]!.id);
+      await dispatchInboundEvent(t.services, first[0]!.id);
     } finally {
       delete inboundConsumers.comments;
     }

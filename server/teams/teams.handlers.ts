@@ -7,11 +7,13 @@ import { createTeam, deleteTeam, getTeam, listTeams, toTeamDto, updateTeam } fro
 export const teamsRouter = createRouter()
   .openapi(routes.listTeamsRoute, async (c) => {
     const query = c.req.valid('query');
-    const { organizationId } = c.var.auth;
+    // c.get, not c.var: the hottest route skips building the variables object twice per request.
+    const { organizationId } = c.get('auth');
+    const { cache, db } = c.get('services');
     const cacheKey = `${query.offset}|${query.limit}|${query.search ?? ''}`;
     // The serialized page is what is cached: the hottest list skips JSON encoding as well.
-    const body = await c.var.services.cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
-      const { items, total } = await listTeams(c.var.services.db, { ...query, organizationId });
+    const body = await cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
+      const { items, total } = await listTeams(db, { ...query, organizationId });
       return JSON.stringify({ items: items.map((team) => toTeamDto(team)), total });
     });
     return serializedJson(c, body);

@@ -1,4 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import { SocialAccountSchema } from '../accounts/accounts.schemas';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import {
   CreateTeamBody,
@@ -6,9 +7,14 @@ import {
   TeamListQuery,
   TeamListSchema,
   TeamSchema,
-  TeamWithAccountsSchema,
   UpdateTeamBody,
 } from './teams.schemas';
+
+// The team endpoint lists the team's accounts exactly as the social-account routes describe them.
+// Declared here, not in teams.schemas.ts, so the dashboard's team forms do not load the platform registry.
+const TeamWithAccountsSchema = TeamSchema.extend({
+  socialAccounts: z.array(SocialAccountSchema),
+}).openapi('TeamWithSocialAccounts');
 
 const tags = ['Teams'];
 const security = apiKeySecurity;

@@ -16,13 +16,6 @@ export const TeamSchema = z
   })
   .openapi('Team');
 
-// Filled by the social accounts domain; until then the schema stays open for its fields.
-export const TeamSocialAccountSchema = z.object({ id: z.string(), type: z.string(), teamId: z.string() }).passthrough().openapi('TeamSocialAccount');
-
-export const TeamWithAccountsSchema = TeamSchema.extend({
-  socialAccounts: z.array(TeamSocialAccountSchema),
-}).openapi('TeamWithSocialAccounts');
-
 export const TeamListSchema = listSchema(TeamSchema, 'TeamList');
 
 export const TeamListQuery = z

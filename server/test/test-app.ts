@@ -3,18 +3,21 @@ import { createApp } from '../app';
 import { startServices, type RunningServices } from '../bootstrap';
 import { loadConfig } from '../config';
 import { freshDatabaseUrl } from './fresh-database';
-import type { AnyJobDefinition } from '../jobs/define-job';
+import type { AnyJobContract, AnyJobHandler } from '../jobs/define-job';
 import { createOrganization, createUser, type Plan } from '../organizations/organizations.service';
 
 export type TestOptions = {
   env?: Record<string, string>;
   work?: boolean;
-  jobs?: AnyJobDefinition[];
+  jobs?: AnyJobContract[];
+  handlers?: AnyJobHandler[];
   /**
    * The jobs this test file runs. Test files share one database on Postgres: a worker for every
    * queue would run other files' jobs with this file's configuration.
    */
-  workOnly?: AnyJobDefinition[];
+  workOnly?: AnyJobContract[];
+  /** How often idle workers poll (default 0.5 s); long, it shows what the on-commit wake-up does alone. */
+  pollingIntervalSeconds?: number;
 };
 
 /**
@@ -39,8 +42,9 @@ export async function createTestApp(options: TestOptions = {}) {
   const services: RunningServices = await startServices(config, {
     work: options.work ?? false,
     jobs: options.jobs,
+    handlers: options.handlers,
     workOnly: options.workOnly,
-    pollingIntervalSeconds: 0.5,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
   });
   afterAll(async () => {
     await services.stop();

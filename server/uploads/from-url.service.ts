@@ -1,10 +1,9 @@
 import type { AppServices } from '../services';
 import { BadRequestError } from '../http/errors';
-import { storageFor } from '../storage/storage-for';
 import { DownloadError, downloadToFile } from './remote-download';
 import { ingestLocalFile } from './upload-ingest.service';
 import { maxAnyBytes } from './upload-limits';
-import { assertUploadQuotaLeft } from './upload-quota';
+import { assertUploadQuotaLeftBesideReservations } from './upload-quota';
 import { assertTeam, type UploadRow } from './uploads.service';
 
 /**
@@ -13,10 +12,9 @@ import { assertTeam, type UploadRow } from './uploads.service';
  * private targets) is on.
  */
 export async function uploadFromUrl(services: AppServices, input: { organizationId: string; teamId?: string | null; url: string }): Promise<UploadRow> {
-  const { config, db } = services;
+  const { config, db, storage } = services;
   const teamId = await assertTeam(db, input.organizationId, input.teamId);
-  await assertUploadQuotaLeft(db, input.organizationId);
-  const storage = await storageFor(config);
+  await assertUploadQuotaLeftBesideReservations(db, input.organizationId);
   const scratch = storage.createScratchFile();
   const maxBytes = maxAnyBytes(config);
   try {

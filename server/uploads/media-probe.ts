@@ -1,7 +1,8 @@
 import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
-import { readMp4Info } from './mp4-info';
+import type { Config } from '../config';
+import { probeImage, writeImageThumbnail } from './image-probe';
 import { isSupportedMime, normalizeMime, SUPPORTED_FORMATS, UnsupportedMediaError, type SupportedMime, type UploadType } from './upload-limits';
+import { probeVideo, writeVideoPoster } from './video-probe';
 
 export type MediaFacts = {
   mime: SupportedMime;
@@ -12,14 +13,15 @@ export type MediaFacts = {
   videoLength: number | null;
 };
 
-const THUMBNAIL_WIDTH = 400;
+type ProbeLimits = Pick<Config, 'UPLOAD_MAX_IMAGE_PIXELS' | 'UPLOAD_MP4_MAX_INDEX_BYTES'>;
+
 const SUPPORTED_LIST = 'JPEG, PNG or MP4';
 
 /**
  * What the file really is, from its bytes: never from its name or the type the client declared.
  * A declared type that disagrees with the bytes is refused, since it usually means a wrong file.
  */
-export async function probeMedia(filePath: string, declaredMime?: string | null): Promise<MediaFacts> {
+export async function probeMedia(filePath: string, declaredMime: string | null | undefined, limits: ProbeLimits): Promise<MediaFacts> {
   const sniffed = await fileTypeFromFile(filePath);
   if (!sniffed) throw new UnsupportedMediaError(`The file's content is not a supported format (${SUPPORTED_LIST})`);
   const mime = normalizeMime(sniffed.mime);
@@ -31,24 +33,18 @@ export async function probeMedia(filePath: string, declaredMime?: string | null)
   }
   const { type, ext } = SUPPORTED_FORMATS[mime];
   if (type === 'image') {
-    const metadata = await sharp(filePath).metadata().catch(() => {
-      throw new UnsupportedMediaError(`The file looks like ${mime} but cannot be read as an image`);
-    });
-    // EXIF orientation 5..8 turns the picture a quarter: report the size viewers see.
-    const size = metadata.autoOrient ?? { width: metadata.width, height: metadata.height };
-    return { mime, ext, type, width: size.width ?? null, height: size.height ?? null, videoLength: null };
+    const { width, height } = await probeImage(filePath, limits.UPLOAD_MAX_IMAGE_PIXELS);
+    return { mime, ext, type, width, height, videoLength: null };
   }
-  const info = await readMp4Info(filePath).catch(() => null);
-  if (!info) throw new UnsupportedMediaError('The file looks like an MP4 video but its structure cannot be read');
+  const info = await probeVideo(filePath, { maxIndexBytes: limits.UPLOAD_MP4_MAX_INDEX_BYTES });
   return { mime, ext, type, width: info.width, height: info.height, videoLength: info.durationSeconds };
 }
 
-/** A JPEG preview 400 px wide (never enlarged), upright per EXIF. */
-export async function writeImageThumbnail(sourcePath: string, targetPath: string): Promise<void> {
-  await sharp(sourcePath)
-    .rotate()
-    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toFile(targetPath);
+/**
+ * The 400 px JPEG preview every upload gets: the image itself, or a video's poster frame. Making
+ * it decodes the file, so a damaged one is refused here (400) rather than stored.
+ */
+export async function writeThumbnail(sourcePath: string, targetPath: string, facts: MediaFacts, limits: ProbeLimits): Promise<void> {
+  if (facts.type === 'image') await writeImageThumbnail(sourcePath, targetPath, limits.UPLOAD_MAX_IMAGE_PIXELS);
+  else await writeVideoPoster(sourcePath, targetPath, facts.videoLength);
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob } from '../jobs/define-job';
-import { purgeDueUploads, removeAbandonedSessions } from './uploads-retention.service';
 
 /**
  * Cron runs send `{}`: everything, as of now. `now` and `organizationId` let operators and tests
@@ -17,9 +16,4 @@ export const purgeDeletedUploadsJob = defineJob({
   payload: retentionPayload,
   cron: '17 * * * *',
   retryLimit: 3,
-  async handle(payload, { services }) {
-    const uploads = await purgeDueUploads(services, payload);
-    const sessions = await removeAbandonedSessions(services, payload);
-    if (uploads + sessions > 0) services.logger.info('uploads purged', { uploads, sessions });
-  },
 });

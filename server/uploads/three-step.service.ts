@@ -6,12 +6,12 @@ import { uploadIntents } from '../db/schema/uploads';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import type { AppServices } from '../services';
 import { TooLargeError } from '../storage/file-storage';
-import { storageFor } from '../storage/storage-for';
-import { writeImageThumbnail } from './media-probe';
+import { writeThumbnail } from './media-probe';
 import { checkPutUrl, signedPutUrl } from './put-url';
 import { inspect, insertUpload, newStorageKey, thumbnailKeyFor } from './upload-ingest.service';
 import { assertSizeAllowed, describeBytes, normalizeMime, PayloadTooLargeError, SUPPORTED_FORMATS, UnsupportedMediaError, type SupportedMime } from './upload-limits';
 import { assertUploadQuotaLeft } from './upload-quota';
+import { reserveSession } from './upload-reservations';
 import { assertTeam, getUpload, type UploadRow } from './uploads.service';
 
 type IntentRow = typeof uploadIntents.$inferSelect;
@@ -26,21 +26,28 @@ export async function initUpload(
   const format = SUPPORTED_FORMATS[mime];
   const teamId = await assertTeam(db, input.organizationId, input.teamId);
   assertSizeAllowed(config, format.type, input.fileSize);
-  await assertUploadQuotaLeft(db, input.organizationId);
-  const expiresAt = new Date(Date.now() + config.UPLOAD_PUT_URL_TTL_SECONDS * 1000);
-  const [intent] = await db
-    .insert(uploadIntents)
-    .values({
-      organizationId: input.organizationId,
-      teamId,
-      path: newStorageKey(format.ext),
-      fileName: input.fileName,
-      declaredMime: mime,
-      declaredSize: input.fileSize,
-      expiresAt,
-    })
-    .returning();
-  return { url: signedPutUrl(config, intent!.id, expiresAt), path: intent!.path };
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + config.UPLOAD_PUT_URL_TTL_SECONDS * 1000);
+  // The session reserves its bytes and one upload of the month from here until it is finalized,
+  // fails, or expires, so open sessions cannot fill the disk or overrun the plan.
+  const intent = await db.transaction(async (tx) => {
+    const held = await reserveSession(tx, config, { organizationId: input.organizationId, declaredSize: input.fileSize, now });
+    await assertUploadQuotaLeft(tx, input.organizationId, { reserved: held.sessions });
+    const [row] = await tx
+      .insert(uploadIntents)
+      .values({
+        organizationId: input.organizationId,
+        teamId,
+        path: newStorageKey(format.ext),
+        fileName: input.fileName,
+        declaredMime: mime,
+        declaredSize: input.fileSize,
+        expiresAt,
+      })
+      .returning();
+    return row!;
+  });
+  return { url: signedPutUrl(config, intent.id, expiresAt), path: intent.path };
 }
 
 /**
@@ -51,7 +58,7 @@ export async function receivePut(
   services: AppServices,
   params: { intentId: string; expires: number; signature: string; contentLength?: number; body: globalThis.ReadableStream<Uint8Array> | null },
 ) {
-  const { db, config } = services;
+  const { db, config, storage } = services;
   const check = checkPutUrl(config, params);
   if (check === 'invalid') throw new ForbiddenError('This upload URL is not valid: its signature does not match');
   if (check === 'expired') throw new ForbiddenError('This upload URL has expired: call /upload/init again');
@@ -63,14 +70,36 @@ export async function receivePut(
     .returning();
   if (!intent) {
     const [existing] = await db.select().from(uploadIntents).where(eq(uploadIntents.id, params.intentId));
-    if (!existing) throw new NotFoundError('Upload session');
-    if (existing.putStartedAt) throw new ConflictError('This upload URL was already used: each URL takes one PUT');
+    // The signature is valid, so the session existed: a failed PUT or refused content ended it.
+    if (!existing || existing.putStartedAt) throw new ConflictError('This upload URL was already used: each URL takes one PUT; start again with /upload/init');
     throw new ForbiddenError('This upload URL has expired: call /upload/init again');
   }
+  try {
+    const size = await writeBody(services, intent, params);
+    const [received] = await db
+      .update(uploadIntents)
+      .set({ receivedAt: new Date(), updatedAt: new Date() })
+      .where(eq(uploadIntents.id, intent.id))
+      .returning({ id: uploadIntents.id });
+    // The clean-up removed the session while a very late PUT was still streaming.
+    if (!received) throw new ForbiddenError('This upload session expired while the file was being sent: call /upload/init again');
+    return { path: intent.path, fileSize: size };
+  } catch (error) {
+    // A failed PUT uses the URL up: its session ends here and releases what it reserved.
+    await storage.delete(intent.path);
+    await db.delete(uploadIntents).where(and(eq(uploadIntents.id, intent.id), isNull(uploadIntents.uploadId)));
+    throw error;
+  }
+}
+
+async function writeBody(
+  { storage }: AppServices,
+  intent: IntentRow,
+  params: { contentLength?: number; body: globalThis.ReadableStream<Uint8Array> | null },
+): Promise<number> {
   const declared = intent.declaredSize;
   if (params.contentLength !== undefined && params.contentLength > declared) throw tooLarge(declared, params.contentLength);
   if (!params.body) throw new BadRequestError('The request has no body: send the file bytes');
-  const storage = await storageFor(config);
   let size: number;
   try {
     ({ size } = await storage.put(intent.path, Readable.fromWeb(params.body as NodeReadableStream<Uint8Array>), { maxBytes: declared }));
@@ -79,11 +108,9 @@ export async function receivePut(
     throw error;
   }
   if (size !== declared) {
-    await storage.delete(intent.path);
     throw new BadRequestError(`Received ${size} bytes but /upload/init declared ${declared}: the URL is used up, start again with /upload/init`);
   }
-  await db.update(uploadIntents).set({ receivedAt: new Date(), updatedAt: new Date() }).where(eq(uploadIntents.id, intent.id));
-  return { path: intent.path, fileSize: size };
+  return size;
 }
 
 function tooLarge(declared: number, sent?: number) {
@@ -101,26 +128,23 @@ export async function finalizeUpload(
   services: AppServices,
   input: { organizationId: string; path: string; teamId?: string | null },
 ): Promise<UploadRow> {
-  const { db, config } = services;
+  const { db, storage } = services;
   const intent = await findIntent(services, input);
   if (intent.uploadId) return getUpload(db, { organizationId: input.organizationId, id: intent.uploadId });
   if (!intent.receivedAt) throw new BadRequestError('Nothing was uploaded for this path yet: PUT the file to the url from /upload/init first');
   await assertUploadQuotaLeft(db, input.organizationId);
 
-  const storage = await storageFor(config);
   const thumbnailScratch = storage.createScratchFile('.jpg');
   let thumbnailKey: string | null = null;
   try {
     const { size, facts } = await storage.withLocalFile(intent.path, async (localPath) => {
       const inspected = await inspect(services, localPath, intent.declaredMime);
-      if (inspected.facts.type === 'image') await writeImageThumbnail(localPath, thumbnailScratch);
+      await writeThumbnail(localPath, thumbnailScratch, inspected.facts, services.config);
       return inspected;
     });
-    if (facts.type === 'image') {
-      // Its own key, not derived from the path: two finalize calls racing never share a thumbnail.
-      thumbnailKey = thumbnailKeyFor(newStorageKey('jpg'));
-      await storage.putFile(thumbnailKey, thumbnailScratch);
-    }
+    // Its own key, not derived from the path: two finalize calls racing never share a thumbnail.
+    thumbnailKey = thumbnailKeyFor(newStorageKey('jpg'));
+    await storage.putFile(thumbnailKey, thumbnailScratch);
     const created = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(uploadIntents).where(eq(uploadIntents.id, intent.id)).for('update');
       if (!locked) throw new NotFoundError('Upload session');

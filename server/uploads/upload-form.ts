@@ -7,7 +7,6 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
 import { validationBody } from '../http/error-schema';
 import { BadRequestError } from '../http/errors';
-import { storageFor } from '../storage/storage-for';
 import { boundaryOf, MultipartError, MultipartTooLargeError, streamMultipart, type StreamedFile } from './multipart-stream';
 import { describeBytes, PayloadTooLargeError } from './upload-limits';
 
@@ -40,10 +39,9 @@ const tooLarge = (max: number) =>
  * with `c.req.valid('form')`. Hono's own form validator would hold the whole body in memory.
  */
 export const streamedUploadForm = createMiddleware<AppEnv>(async (c, next) => {
-  const { config } = c.var.services;
+  const { config, storage } = c.var.services;
   const boundary = boundaryOf(c.req.header('content-type'));
   if (!boundary) throw new BadRequestError('Send the file as multipart/form-data with a boundary');
-  const storage = await storageFor(config);
   // The idempotency middleware may have read the body already; Hono keeps that copy.
   const source = c.req.raw.bodyUsed ? new Blob([await c.req.arrayBuffer()]).stream() : c.req.raw.body;
   if (!source) throw new BadRequestError('The request has no body');

@@ -3,8 +3,7 @@ import type { Executor } from '../db/client';
 import { newId } from '../db/ids';
 import { uploads } from '../db/schema/uploads';
 import type { AppServices } from '../services';
-import { storageFor } from '../storage/storage-for';
-import { probeMedia, writeImageThumbnail, type MediaFacts } from './media-probe';
+import { probeMedia, writeThumbnail, type MediaFacts } from './media-probe';
 import { assertSizeAllowed } from './upload-limits';
 import { consumeUploadQuota } from './upload-quota';
 import type { UploadRow } from './uploads.service';
@@ -32,19 +31,16 @@ export type IngestInput = {
  * If the row cannot be written the stored files are removed again; the scratch file is always gone.
  */
 export async function ingestLocalFile(services: AppServices, localPath: string, input: IngestInput): Promise<UploadRow> {
-  const storage = await storageFor(services.config);
+  const { storage } = services;
   const thumbnailScratch = storage.createScratchFile('.jpg');
   const stored: string[] = [];
   try {
     const { size, facts } = await inspect(services, localPath, input.declaredMime);
     const key = newStorageKey(facts.ext);
-    let thumbnailKey: string | null = null;
-    if (facts.type === 'image') {
-      await writeImageThumbnail(localPath, thumbnailScratch);
-      thumbnailKey = thumbnailKeyFor(key);
-      await storage.putFile(thumbnailKey, thumbnailScratch);
-      stored.push(thumbnailKey);
-    }
+    await writeThumbnail(localPath, thumbnailScratch, facts, services.config);
+    const thumbnailKey = thumbnailKeyFor(key);
+    await storage.putFile(thumbnailKey, thumbnailScratch);
+    stored.push(thumbnailKey);
     await storage.putFile(key, localPath);
     stored.push(key);
     return await services.db.transaction((tx) => insertUpload(tx, { ...input, facts, key, thumbnailKey, size }));
@@ -59,7 +55,7 @@ export async function ingestLocalFile(services: AppServices, localPath: string, 
 
 export async function inspect(services: AppServices, localPath: string, declaredMime?: string | null) {
   const size = (await stat(localPath)).size;
-  const facts = await probeMedia(localPath, declaredMime);
+  const facts = await probeMedia(localPath, declaredMime, services.config);
   assertSizeAllowed(services.config, facts.type, size);
   return { size, facts };
 }

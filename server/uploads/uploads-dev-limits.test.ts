@@ -2,20 +2,38 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
-import { fixture, removeTestStorage, uploadForm } from './uploads-test-kit';
+import { testMedia } from '../test/test-media';
+import { describeBytes } from './upload-limits';
+import { uploadForm } from './uploads-test-kit';
 
-// Development settings: private targets and plain http allowed (WEBHOOK_ALLOW_PRIVATE), and
-// small limits so size refusals need kilobytes, not gigabytes.
+const media = {
+  card: await testMedia('link-card-1200x628.png'),
+  square: await testMedia('square-1080.jpg'),
+  story: await testMedia('story-1080x1920.jpg'),
+  video: await testMedia('vertical-3s.mp4'),
+};
+// Small limits around the generated files, so size refusals need kilobytes, not gigabytes:
+// the square image is just over the image limit but under the simple-flow one, the story image
+// is over both, the card image and the video are under them.
+const limits = { image: media.square.length - 1, simple: media.square.length + 1, video: 100_000 };
+
+// Development settings: private targets and plain http allowed (WEBHOOK_ALLOW_PRIVATE).
 const test = await createTestApp({
   env: {
     WEBHOOK_ALLOW_PRIVATE: 'true',
-    UPLOAD_MAX_IMAGE_BYTES: '60000',
-    UPLOAD_MAX_VIDEO_BYTES: '100000',
-    UPLOAD_MAX_SIMPLE_BYTES: '75000',
+    UPLOAD_MAX_IMAGE_BYTES: String(limits.image),
+    UPLOAD_MAX_VIDEO_BYTES: String(limits.video),
+    UPLOAD_MAX_SIMPLE_BYTES: String(limits.simple),
     UPLOAD_FETCH_TIMEOUT_SECONDS: '1',
   },
 });
-afterAll(() => removeTestStorage(test));
+
+it('the generated media sit where these tests need them around the limits', () => {
+  expect(media.card.length).toBeLessThan(limits.image);
+  expect(media.video.length).toBeLessThan(limits.simple);
+  expect(media.story.length).toBeGreaterThan(limits.simple);
+  expect(media.story.length).toBeLessThan(limits.video);
+});
 
 let base = '';
 const server = http.createServer((request, response) => {
@@ -25,12 +43,12 @@ const server = http.createServer((request, response) => {
   };
   switch (request.url) {
     case '/card.png':
-      return send(200, fixture('link-card-1200x628.png'), 'image/png');
+      return send(200, media.card, 'image/png');
     case '/mislabelled':
       // The server's Content-Type is not trusted either: the bytes are an MP4.
-      return send(200, fixture('vertical-3s.mp4'), 'image/jpeg');
+      return send(200, media.video, 'image/jpeg');
     case '/story.jpg':
-      return send(200, fixture('story-1080x1920.jpg'), 'image/jpeg');
+      return send(200, media.story, 'image/jpeg');
     case '/huge':
       return send(200, Buffer.alloc(150_000, 1));
     case '/text':
@@ -49,7 +67,7 @@ const server = http.createServer((request, response) => {
     case '/slow':
       // Headers, then nothing: only the deadline ends it.
       response.writeHead(200, { 'content-type': 'image/jpeg' });
-      response.write(fixture('story-1080x1920.jpg').subarray(0, 100));
+      response.write(media.story.subarray(0, 100));
       return;
     default:
       return send(404, 'no');
@@ -113,27 +131,27 @@ describe('upload from URL with private targets allowed for development', () => {
 describe('size limits of the simple flow', () => {
   it('refuses an image over the image limit, judged by what the bytes are', async () => {
     const { key } = await test.createOrg();
-    // 65 KB: under the simple-flow limit (75 KB), over the image limit (60 KB).
-    const image = await uploadForm(test, key, { bytes: fixture('square-1080.jpg'), name: 'a.mp4' });
+    // Under the simple-flow limit, over the image limit; named .mp4, but the bytes decide.
+    const image = await uploadForm(test, key, { bytes: media.square, name: 'a.mp4' });
     expect(image.status).toBe(413);
-    expect(image.json.message).toBe('Images may be at most 58.6 KB; this file is 63.5 KB');
-    // A 55 KB video is under the video limit.
-    expect((await uploadForm(test, key, { bytes: fixture('vertical-3s.mp4'), name: 'v.mp4' })).status).toBe(200);
+    expect(image.json.message).toBe(`Images may be at most ${describeBytes(limits.image)}; this file is ${describeBytes(media.square.length)}`);
+    // The video is under the video limit.
+    expect((await uploadForm(test, key, { bytes: media.video, name: 'v.mp4' })).status).toBe(200);
     expect((await test.request('GET', '/organization/usage/uploads', { key })).json.used).toBe(1);
   });
 
   it('sends files over the simple-flow limit to the three-step flow', async () => {
     const { key } = await test.createOrg();
-    const res = await uploadForm(test, key, { bytes: fixture('story-1080x1920.jpg'), name: 'story.jpg' });
+    const res = await uploadForm(test, key, { bytes: media.story, name: 'story.jpg' });
     expect(res.status).toBe(413);
     expect(res.json.message).toContain('must use the three-step flow');
   });
 
   it('applies the type limits to three-step uploads', async () => {
     const { key } = await test.createOrg();
-    const res = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: 60001 } });
+    const res = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: limits.image + 1 } });
     expect(res.status).toBe(413);
-    const video = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.mp4', mimeType: 'video/mp4', fileSize: 100000 } });
+    const video = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.mp4', mimeType: 'video/mp4', fileSize: limits.video } });
     expect(video.status).toBe(200);
   });
 });

@@ -3,7 +3,6 @@ import { and, eq, isNull, or } from 'drizzle-orm';
 import { uploads } from '../db/schema/uploads';
 import { createRouter } from '../http/create-router';
 import { NotFoundError } from '../http/errors';
-import { storageFor } from '../storage/storage-for';
 import { parseRange } from './byte-range';
 import { receivePut } from './three-step.service';
 import { getMediaRoute, putUploadRoute } from './uploads-public.routes';
@@ -34,7 +33,7 @@ export const uploadsPublicRouter = createRouter()
       .from(uploads)
       .where(and(or(eq(uploads.path, key), eq(uploads.thumbnailPath, key)), isNull(uploads.deletedAt)));
     if (!row) throw new NotFoundError('Media');
-    const storage = await storageFor(c.var.services.config);
+    const { storage } = c.var.services;
     const info = await storage.stat(key);
     if (!info) throw new NotFoundError('Media');
     const headers: Record<string, string> = {

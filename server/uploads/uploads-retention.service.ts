@@ -1,12 +1,10 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { postUploads, uploadIntents, uploads } from '../db/schema/uploads';
 import type { AppServices } from '../services';
-import { storageFor } from '../storage/storage-for';
+import { isOver } from './upload-reservations';
 
 /** Unused uploads go 14 days after upload or after the last post using them finished (spec, "Retention"). */
 export const UNUSED_RETENTION_MS = 14 * 24 * 3600_000;
-/** A three-step session is kept this long after its URL expired, so a slow finalize still works. */
-export const ABANDONED_SESSION_GRACE_MS = 24 * 3600_000;
 const BATCH = 200;
 
 /**
@@ -16,7 +14,7 @@ const BATCH = 200;
 export type RetentionScope = { now: Date; organizationId?: string };
 
 export async function purgeDueUploads(services: AppServices, { now, organizationId }: RetentionScope): Promise<number> {
-  const storage = await storageFor(services.config);
+  const { storage } = services;
   let removed = 0;
   // Bounded, so rows that keep failing to go cannot hold the job forever; the next run goes on.
   for (let round = 0; round < 50; round++) {
@@ -59,14 +57,16 @@ export async function cleanUpUnusedUploads(services: AppServices, { now, organiz
   return marked.length;
 }
 
-/** Three-step sessions never finalized: their received bytes and the session go. */
+/**
+ * Three-step sessions that are over: never PUT by the time their URL expired, or not finalized
+ * within the grace after it. Their received bytes and the session go, releasing the reservation.
+ */
 export async function removeAbandonedSessions(services: AppServices, { now, organizationId }: RetentionScope): Promise<number> {
-  const storage = await storageFor(services.config);
-  const cutoff = new Date(now.getTime() - ABANDONED_SESSION_GRACE_MS);
+  const { storage } = services;
   const stale = await services.db
     .select({ id: uploadIntents.id, path: uploadIntents.path, uploadId: uploadIntents.uploadId })
     .from(uploadIntents)
-    .where(and(lte(uploadIntents.expiresAt, cutoff), organizationId ? eq(uploadIntents.organizationId, organizationId) : undefined))
+    .where(and(isOver(now), organizationId ? eq(uploadIntents.organizationId, organizationId) : undefined))
     .limit(1000);
   for (const intent of stale) {
     // A finalized session's bytes belong to its upload; only the session row goes.

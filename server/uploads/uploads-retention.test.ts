@@ -1,23 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { postUploads, uploads } from '../db/schema/uploads';
-import { storageFor } from '../storage/storage-for';
 import { createTestApp } from '../test/test-app';
-import { cleanUpUnusedUploadsJob } from './clean-up-unused-uploads.job';
-import { purgeDeletedUploadsJob } from './purge-deleted-uploads.job';
-import { draftPostUsing, fixture, putBytes, removeTestStorage, uploadForm } from './uploads-test-kit';
+import { cleanUpUnusedUploadsHandler, purgeDeletedUploadsHandler } from './uploads.job-handlers';
+import { testMedia } from '../test/test-media';
+import { draftPostUsing, putBytes, uploadForm } from './uploads-test-kit';
 
 const test = await createTestApp();
-afterAll(() => removeTestStorage(test));
 
-const DAY = 24 * 3600_000;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 const context = { services: test.services, jobId: 'test', attempt: 1 };
 // The jobs take `now` in their payload: the clock moves without waiting.
 // Scoped to the test's organization: on a shared Postgres other test files have uploads too.
 let organizationId = '';
 const payload = (now: Date) => ({ now: now.toISOString(), organizationId });
-const purgeAt = (now: Date) => purgeDeletedUploadsJob.handle(purgeDeletedUploadsJob.payload.parse(payload(now)), context);
-const cleanUpAt = (now: Date) => cleanUpUnusedUploadsJob.handle(cleanUpUnusedUploadsJob.payload.parse(payload(now)), context);
+const purgeAt = (now: Date) => purgeDeletedUploadsHandler.handle(purgeDeletedUploadsHandler.job.payload.parse(payload(now)), context);
+const cleanUpAt = (now: Date) => cleanUpUnusedUploadsHandler.handle(cleanUpUnusedUploadsHandler.job.payload.parse(payload(now)), context);
 
 async function createOrg() {
   const org = await test.createOrg();
@@ -26,7 +25,7 @@ async function createOrg() {
 }
 
 async function stored(key: string | null) {
-  return key ? (await (await storageFor(test.config)).stat(key)) !== null : false;
+  return key ? (await test.services.storage.stat(key)) !== null : false;
 }
 
 async function rowExists(id: string) {
@@ -34,7 +33,7 @@ async function rowExists(id: string) {
 }
 
 async function newImage(key: string) {
-  const { json } = await uploadForm(test, key, { bytes: fixture('square-1080.jpg'), name: 'a.jpg' });
+  const { json } = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' });
   return json as { id: string; path: string; thumbnailPath: string };
 }
 
@@ -102,24 +101,24 @@ describe('retention of unused uploads', () => {
 });
 
 describe('abandoned three-step uploads', () => {
-  it('removes bytes that were never finalized a day after the URL expired', async () => {
+  it('removes bytes that were never finalized an hour after the URL expired', async () => {
     const { key } = await createOrg();
-    const bytes = fixture('square-1080.jpg');
+    const bytes = (await testMedia('square-1080.jpg'));
     const started = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: bytes.length } });
     expect((await putBytes(test, started.json.url, bytes)).status).toBe(200);
     expect(await stored(started.json.path)).toBe(true);
     const expires = Number(new URL(started.json.url).searchParams.get('expires')) * 1000;
 
-    await purgeAt(new Date(expires + DAY - 60_000));
+    await purgeAt(new Date(expires + HOUR - 60_000));
     expect(await stored(started.json.path)).toBe(true);
-    await purgeAt(new Date(expires + DAY + 60_000));
+    await purgeAt(new Date(expires + HOUR + 60_000));
     expect(await stored(started.json.path)).toBe(false);
     expect((await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } })).status).toBe(404);
   });
 
   it('keeps the bytes of a finalized upload when its session goes', async () => {
     const { key } = await createOrg();
-    const bytes = fixture('square-1080.jpg');
+    const bytes = (await testMedia('square-1080.jpg'));
     const started = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: bytes.length } });
     await putBytes(test, started.json.url, bytes);
     const done = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });

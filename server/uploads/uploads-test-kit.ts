@@ -1,22 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { LocalDiskStorage } from '../storage/local-disk-storage';
-import { storageFor } from '../storage/storage-for';
 import type { createTestApp } from '../test/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-
-/** The shared media fixtures; CI keeps `../shared` beside the repository. */
-const FIXTURES = new URL('../../../shared/fixtures/media/', import.meta.url);
-
-export function fixture(name: 'vertical-3s.mp4' | 'landscape-5s.mp4' | 'square-1080.jpg' | 'story-1080x1920.jpg' | 'link-card-1200x628.png'): Buffer {
-  return readFileSync(fileURLToPath(new URL(name, FIXTURES)));
-}
-
-export function fixturePath(name: string): string {
-  return fileURLToPath(new URL(name, FIXTURES));
-}
 
 /** A multipart upload through the real route. */
 export async function uploadForm(
@@ -57,12 +41,6 @@ export async function putBytes(test: TestApp, url: string, bytes: Buffer | Uint8
 export async function fetchMedia(test: TestApp, url: string, headers: Record<string, string> = {}) {
   const response = await test.app.request(localPath(url), { headers });
   return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
-}
-
-/** Tests use a fresh temporary storage directory per app: remove it when the file is done. */
-export async function removeTestStorage(test: TestApp): Promise<void> {
-  const storage = await storageFor(test.config);
-  if (storage instanceof LocalDiskStorage && test.config.dataDir === 'memory://') await rm(storage.root, { recursive: true, force: true });
 }
 
 /** A draft post that uses the uploads, made through the posts API (drafts need no connected account). */

@@ -4,14 +4,14 @@ import { uploadFromUrl } from './from-url.service';
 import { finalizeUpload, initUpload } from './three-step.service';
 import { ingestLocalFile } from './upload-ingest.service';
 import { validUploadForm, type UploadForm } from './upload-form';
-import { assertUploadQuotaLeft } from './upload-quota';
+import { assertUploadQuotaLeftBesideReservations } from './upload-quota';
 import * as routes from './uploads.routes';
 import { assertTeam, deleteUploads, getUpload, linksOf, listUploads, toPostLinkDto, toUploadDto } from './uploads.service';
 
 /** The simple flow: the form's file was streamed to a scratch file; the common ingest takes it from there. */
 async function createFromForm(services: AppServices, organizationId: string, form: UploadForm) {
   const teamId = await assertTeam(services.db, organizationId, form.teamId);
-  await assertUploadQuotaLeft(services.db, organizationId);
+  await assertUploadQuotaLeftBesideReservations(services.db, organizationId);
   // The part's own Content-Type is a declaration like /upload/init's mimeType; the generic
   // octet-stream (what most tools send when they do not know) declares nothing.
   const declared = form.file.type && form.file.type !== 'application/octet-stream' ? form.file.type : null;

@@ -1,5 +1,5 @@
-import type { AnyJobDefinition } from '../jobs/define-job';
+import type { AnyJobContract } from '../jobs/define-job';
 import { cleanUpUnusedUploadsJob } from './clean-up-unused-uploads.job';
 import { purgeDeletedUploadsJob } from './purge-deleted-uploads.job';
 
-export const uploadJobs: AnyJobDefinition[] = [purgeDeletedUploadsJob, cleanUpUnusedUploadsJob];
+export const uploadJobs: AnyJobContract[] = [purgeDeletedUploadsJob, cleanUpUnusedUploadsJob];

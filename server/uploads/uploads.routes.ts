@@ -25,8 +25,8 @@ export const tooLargeResponse = {
 const quotaNote = 'Counts toward the monthly upload quota (FREE 200, PRO 100,000, BUSINESS 1,000,000; `403` once reached).';
 const contentNote =
   'The type is sniffed from the bytes (JPEG, PNG, MP4); a declared type that disagrees is `400`. Images up to 25 MB, videos up to 1 GB. ' +
-  'Width and height are read from the file, `videoLength` from MP4s. Images get a 400 px JPEG thumbnail; videos get none ' +
-  '(this server does not extract video frames), so their `thumbnailUrl` is null.';
+  'Width and height are read from the file, `videoLength` from MP4s. Every upload gets a 400 px JPEG thumbnail: the image ' +
+  "itself, or a video's poster frame. A file that cannot be decoded (damaged, truncated, or a picture over the pixel limit) is `400`.";
 
 const multipartRoute = (path: string, operationId: string, summary: string) =>
   createRoute({
@@ -52,7 +52,9 @@ export const initUploadRoute = createRoute({
   summary: 'Start a three-step upload (required above 90 MB)',
   description:
     'Returns a one-time PUT `url` (signed, expires after an hour, no API key needed) and the `path` to finalize. ' +
-    'PUT exactly `fileSize` raw bytes to the url, then call /upload/finalize with the path.',
+    'PUT exactly `fileSize` raw bytes to the url, then call /upload/finalize with the path. ' +
+    'Until it is finalized, fails or expires, the session reserves its `fileSize` and one upload of the monthly quota: ' +
+    'past the open-session or reserved-bytes cap of the organization the answer is `429` with `Retry-After`, past the monthly quota `403`.',
   tags,
   security,
   request: { body: jsonBody(InitUploadBody) },

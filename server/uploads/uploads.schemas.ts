@@ -21,7 +21,7 @@ export const UploadSchema = z
       .string()
       .url()
       .nullable()
-      .openapi({ description: 'JPEG preview 400 px wide for images; null for videos (no video frame extraction on this server)' }),
+      .openapi({ description: "JPEG preview 400 px wide (never enlarged): the image itself or a video's poster frame; null only for videos uploaded before poster frames were made" }),
     iconUrl: z.string().url().nullable().openapi({ description: 'Not produced: always null' }),
     externalLink: z.string().nullable().openapi({ description: 'The source of an upload made with /upload/from-url' }),
     path: z.string().openapi({ description: 'Storage key of the file' }),

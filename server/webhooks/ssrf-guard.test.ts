@@ -34,7 +34,7 @@ describe('SSRF guard', () => {
 
   it('opens private and loopback ranges, but not multicast or unspecified, when allowed for development', () => {
     for (const ok of ['127.0.0.1', '::1', '10.0.0.1', '192.168.1.1', 'fc00::1', '::ffff:127.0.0.1']) expect(addressProblem(ok, dev), ok).toBeNull();
-    for (const bad of ['0.0.0.0', '224.0.0.1', 'ff02::1']) expect(addressProblem(bad, dev), bad).not.toBeNull();
+    for (const bad of ['0.0.0.0', '224.0.0.1', 'ff02::1', '169.254.169.254', 'fe80::1', '::7f00:1']) expect(addressProblem(bad, dev), bad).not.toBeNull();
   });
 
   it('requires https (http only in development), and no credentials in the URL', () => {

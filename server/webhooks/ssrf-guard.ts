@@ -1,8 +1,12 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
-/** Ranges that `WEBHOOK_ALLOW_PRIVATE=true` opens for local development and tests. */
-const PRIVATE_RANGES = new Set(['private', 'loopback', 'linkLocal', 'uniqueLocal', 'carrierGradeNat', 'deprecatedSiteLocal']);
+/**
+ * Ranges that `WEBHOOK_ALLOW_PRIVATE=true` opens for local development and tests. Link-local stays
+ * closed even then: it holds cloud metadata services (169.254.169.254, fe80::…) whose credentials
+ * a development machine in the cloud has too.
+ */
+const PRIVATE_RANGES = new Set(['private', 'loopback', 'uniqueLocal', 'carrierGradeNat', 'deprecatedSiteLocal']);
 
 export type TargetPolicy = { allowPrivate: boolean };
 export type ResolvedTarget = { url: URL; address: string; family: 4 | 6 };
@@ -17,11 +21,23 @@ export class BlockedTargetError extends Error {}
  */
 export function addressProblem(address: string, policy: TargetPolicy): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  // IPv4-compatible IPv6 (::/96, deprecated by RFC 4291) is routed as the IPv4 address it embeds
+  // by some stacks, yet ipaddr.js calls it unicast: `[::7f00:1]` would reach 127.0.0.1.
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && isIpv4Compatible(parsed as ipaddr.IPv6)) {
+    return `${parsed.toString()} is an IPv4-compatible IPv6 address, which webhooks may not target`;
+  }
   const ip = ipaddr.process(address);
   const range = ip.range();
   if (range === 'unicast') return null;
   if (policy.allowPrivate && PRIVATE_RANGES.has(range)) return null;
   return `${ip.toString()} is a ${range} address, which webhooks may not target`;
+}
+
+function isIpv4Compatible(ip: ipaddr.IPv6): boolean {
+  // `::` and `::1` sit in ::/96 too; ipaddr.js already names them unspecified and loopback.
+  const parts = ip.parts;
+  return parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || parts[7]! > 1);
 }
 
 /** Scheme, credentials and port checks that need no DNS. */

@@ -1,6 +1,6 @@
 import { EVENT_TYPES, type EventType } from '../events/outbox';
 import { createRouter } from '../http/create-router';
-import { getDelivery, listDeliveries, replayDelivery, sendTestEvent } from './deliveries.service';
+import { getDelivery, listDeliveries, replayDelivery, sendTestEvent } from './endpoints/delivery-log.service';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -10,7 +10,7 @@ import {
   rotateSecret,
   toEndpointDto,
   updateEndpoint,
-} from './endpoints.service';
+} from './endpoints/endpoints.service';
 import * as routes from './webhooks.routes';
 
 // Static paths first: `/webhooks/event-types` must not be read as an endpoint id.

@@ -1,7 +1,7 @@
-import type { AnyJobDefinition } from '../jobs/define-job';
-import { cleanupJob } from './cleanup.job';
-import { dispatchJob } from './dispatch.job';
-import { relayJob } from './relay.job';
-import { sweepJob } from './sweep.job';
+import type { AnyJobContract } from '../jobs/define-job';
+import { webhookDispatchJob } from './delivery/dispatch.job';
+import { webhookRelayJob } from './relay/relay.job';
+import { webhookRetentionJob } from './upkeep/retention.job';
+import { webhookSweepJob } from './upkeep/sweep.job';
 
-export const webhookJobs: AnyJobDefinition[] = [relayJob, dispatchJob, sweepJob, cleanupJob];
+export const webhookJobs: AnyJobContract[] = [webhookRelayJob, webhookDispatchJob, webhookSweepJob, webhookRetentionJob];

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { webhookAttemptStatus, webhookDeliveryStatus } from '../db/schema/webhooks';
+import { webhookAttemptStatus, webhookDeliveryStatus } from './shared/delivery-statuses';
 import { EVENT_TYPE_NAMES, EVENT_TYPES } from '../events/event-types';
 import { listSchema, offsetPaginationQuery } from '../http/pagination';
 

@@ -1,14 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { outboxEvents } from '../db/schema/events';
+import { jobWakeups } from '../db/schema/jobs';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema/webhooks';
+import { newId } from '../db/ids';
 import { createApiKey } from '../api-keys/api-keys.service';
 import { EVENT_TYPE_NAMES } from '../events/outbox';
+import type { AnyJobHandler } from '../jobs/define-job';
 import { createTestApp } from '../test/test-app';
-import { dispatchEndpoint } from './dispatcher';
-import { secretBoxFor } from './secret-box-for';
-import { generateSecret } from './signing';
+import { dispatchEndpoint } from './delivery/dispatch-endpoint';
+import { generateSecret } from './delivery/signing';
 import { startReceiver } from './test-receiver';
+import { webhookRetentionJob } from './upkeep/retention.job';
+import { webhookJobHandlers } from './webhooks.job-handlers';
 
 // No workers and the production rule: private and loopback targets are refused.
 const t = await createTestApp();
@@ -51,7 +56,7 @@ describe('webhook endpoints API', () => {
     const created = await t.request('POST', '/webhooks', { key, body: { url: validUrl } });
     const [row] = await t.services.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.json.id));
     expect(row!.secretCiphertext).not.toContain(created.json.secret.slice(6));
-    expect(secretBoxFor(t.config).open(row!.secretCiphertext)).toBe(created.json.secret);
+    expect(t.services.secrets.webhookSecrets.open(row!.secretCiphertext)).toBe(created.json.secret);
   });
 
   it('rotates the secret with an overlap, and ends the overlap on request', async () => {
@@ -220,8 +225,7 @@ describe('delivery-time SSRF guard', () => {
     // Written straight to the table: the API would refuse this URL at registration.
     const [endpoint] = await t.services.db
       .insert(webhookEndpoints)
-      
-      .values({ organizationId, url: `https://127.0.0.1:${receiver.port}/ssrf`, secretCiphertext: secretBoxFor(t.config).seal(generateSecret()) })
+      .values({ organizationId, url: `https://127.0.0.1:${receiver.port}/ssrf`, secretCiphertext: t.services.secrets.webhookSecrets.seal(generateSecret()) })
       .returning();
     const [delivery] = await t.services.db
       .insert(webhookDeliveries)
@@ -232,5 +236,42 @@ describe('delivery-time SSRF guard', () => {
     expect(after).toMatchObject({ status: 'pending', attemptCount: 1 });
     expect(after!.lastError).toMatch(/^Refused: 127\.0\.0\.1 is a loopback address/);
     expect(receiver.on('/ssrf')).toHaveLength(0);
+  });
+});
+
+describe('webhook retention job', () => {
+  it('removes finished deliveries, relayed events and spent wake-ups past WEBHOOK_RETENTION_DAYS, and keeps pending work', async () => {
+    const { key, organizationId } = await t.createOrg();
+    const endpointId = (await t.request('POST', '/webhooks', { key, body: { url: validUrl } })).json.id as string;
+    const old = new Date(Date.now() - (t.config.WEBHOOK_RETENTION_DAYS + 1) * 24 * 3600_000);
+    const delivery = (eventId: string, status: 'delivered' | 'failed' | 'pending', createdAt: Date) => ({
+      organizationId, endpointId, eventId, eventType: 'webhook.test', body: '{}', status, createdAt, updatedAt: createdAt,
+    });
+    await t.services.db.insert(webhookDeliveries).values([
+      delivery('evt_old_delivered', 'delivered', old),
+      delivery('evt_old_failed', 'failed', old),
+      delivery('evt_old_pending', 'pending', old),
+      delivery('evt_new_delivered', 'delivered', new Date()),
+    ]);
+    const [oldEvent, newEvent] = [newId(), newId()];
+    await t.services.db.insert(outboxEvents).values([
+      { id: oldEvent, organizationId, type: 'webhook.test', data: {}, createdAt: old, relayedAt: old },
+      { id: newEvent, organizationId, type: 'webhook.test', data: {}, relayedAt: new Date() },
+    ]);
+    const wakeKeys = { spent: `test-spent:${newId()}`, due: `test-due:${newId()}` };
+    await t.services.db.insert(jobWakeups).values([
+      { key: wakeKeys.spent, wakeAt: null },
+      { key: wakeKeys.due, wakeAt: new Date(Date.now() + 3600_000) },
+    ]);
+
+    const handler: AnyJobHandler = webhookJobHandlers.find((entry) => entry.job === webhookRetentionJob)!;
+    await handler.handle({}, { services: t.services, jobId: 'test', attempt: 1 });
+
+    const log = await t.request('GET', `/webhooks/${endpointId}/deliveries?limit=50`, { key });
+    expect(log.json.items.map((item: { eventId: string }) => item.eventId).sort()).toEqual(['evt_new_delivered', 'evt_old_pending']);
+    const events = await t.services.db.select({ id: outboxEvents.id }).from(outboxEvents).where(inArray(outboxEvents.id, [oldEvent, newEvent]));
+    expect(events.map((event) => event.id)).toEqual([newEvent]);
+    const wakes = await t.services.db.select({ key: jobWakeups.key }).from(jobWakeups).where(inArray(jobWakeups.key, Object.values(wakeKeys)));
+    expect(wakes.map((wake) => wake.key)).toEqual([wakeKeys.due]);
   });
 });

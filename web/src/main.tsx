@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
+import { ToastHost } from './components/toast-host';
 import { sessionQueryKey } from './features/auth/api/get-session';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
@@ -16,7 +16,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster position="bottom-right" richColors closeButton toastOptions={{ className: 'font-sans' }} />
+      <ToastHost />
     </QueryClientProvider>
   </StrictMode>,
 );

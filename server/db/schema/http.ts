@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 
-/** Responses remembered per organization and `Idempotency-Key` for 24 hours. */
+/** Responses remembered per caller (`key` is `<caller>|<Idempotency-Key>`) for 24 hours. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -10,8 +10,11 @@ export const idempotencyKeys = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     key: text().notNull(),
     requestHash: text().notNull(),
-    /** `running` while the first request is in flight, then `completed`. */
-    state: text({ enum: ['running', 'completed'] }).notNull(),
+    /**
+     * `running` while the first request is in flight, then `completed`; `secret-withheld` when its
+     * response showed a secret, which is not kept (a repeat is told so instead of replayed).
+     */
+    state: text({ enum: ['running', 'completed', 'secret-withheld'] }).notNull(),
     responseStatus: integer(),
     responseBody: text(),
     responseContentType: text(),

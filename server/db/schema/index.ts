@@ -5,6 +5,7 @@ export * from './auth';
 export * from './http';
 export * from './events';
 export * from './webhooks';
+export * from './jobs';
 export * from './social-accounts';
 export * from './sandbox';
 export * from './ingest';

@@ -4,11 +4,12 @@ import { idColumn, timestamps } from './columns';
 import { organizations } from './organizations';
 import { socialAccounts } from './social-accounts';
 import { teams } from './teams';
+// The status lists live in a browser-safe module so the dashboard can use them without drizzle.
+import { POST_STATUSES, TARGET_STATUSES } from '../../posts/shared/post-statuses';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
-export const POST_STATUSES = ['DRAFT', 'SCHEDULED', 'PROCESSING', 'POSTED', 'ERROR', 'RETRYING', 'DELETED'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
+export type { PostStatus, TargetStatus } from '../../posts/shared/post-statuses';
 
 export type PlatformErrorRecord = {
   code: string;
@@ -69,9 +70,6 @@ export const posts = pgTable(
       .where(sql`${table.referenceKey} is not null`),
   ],
 );
-
-export const TARGET_STATUSES = ['PENDING', 'PUBLISHING', 'POSTED', 'ERROR', 'RETRYING'] as const;
-export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
 /**
  * One row per platform of a post: its account, its outcome and the intent recorded before the

@@ -51,7 +51,7 @@ export const socialAccounts = pgTable(
     isTiktokBusinessAccount: boolean(),
     /** Permissions the person granted at consent (`publish`, `messaging`, ...). */
     permissions: text().array().notNull(),
-    /** AES-256-GCM ciphertexts (`server/platforms/token-vault.ts`); never returned by the API. */
+    /** AES-256-GCM ciphertexts (`server/crypto/secret-box.ts`); never returned by the API. */
     accessTokenEnc: text().notNull(),
     refreshTokenEnc: text(),
     tokenExpiresAt: timestamp({ withTimezone: true }),

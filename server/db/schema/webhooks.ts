@@ -1,6 +1,10 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns';
 import { organizations } from './organizations';
+// The status lists live in a browser-safe module so the dashboard can use them without drizzle.
+import { webhookAttemptStatus, webhookDeliveryStatus } from '../../webhooks/shared/delivery-statuses';
+
+export type { WebhookDeliveryStatus } from '../../webhooks/shared/delivery-statuses';
 
 /**
  * An organization's webhook endpoint. Secrets are stored encrypted with a key derived from
@@ -33,9 +37,6 @@ export const webhookEndpoints = pgTable(
   },
   (table) => [index('webhook_endpoints_organization_idx').on(table.organizationId, table.createdAt)],
 );
-
-export const webhookDeliveryStatus = ['pending', 'delivered', 'failed', 'paused'] as const;
-export type WebhookDeliveryStatus = (typeof webhookDeliveryStatus)[number];
 
 /**
  * One event for one endpoint. The table is the delivery queue's source of truth: pg-boss jobs only
@@ -78,8 +79,6 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const webhookAttemptStatus = ['sending', 'succeeded', 'failed', 'interrupted'] as const;
-
 /** Every try, recorded as `sending` before the request leaves so a crash shows as `interrupted`. */
 export const webhookAttempts = pgTable(
   'webhook_attempts',
@@ -100,12 +99,3 @@ export const webhookAttempts = pgTable(
   },
   (table) => [uniqueIndex('webhook_attempts_delivery_number_unique').on(table.deliveryId, table.attemptNumber)],
 );
-
-/**
- * Coalesced wake-ups for the relay and the per-endpoint dispatchers: a job is enqueued only when
- * none is already due earlier, so a burst of events does not become a burst of jobs.
- */
-export const webhookWakeups = pgTable('webhook_wakeups', {
-  key: text().primaryKey(),
-  wakeAt: timestamp({ withTimezone: true }),
-});

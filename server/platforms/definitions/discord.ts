@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { base62, digits, plans, slug, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** Discord: the bot posts through a webhook of the text channel chosen per post. */
 export const discord = definePlatform({
   type: 'DISCORD',
-  label: 'Discord',
-  brandColor: '#5865f2',
+  ...PLATFORM_BRANDS.DISCORD,
   supports: { comments: true, messaging: false, reviews: false, analytics: false, historyImport: false },
   channels: () => ({ kind: 'text-channel', label: 'Channel', selection: 'per-post' }),
   dailyLimits: { posts: plans(10, 100, 200), comments: plans(3, 100, 200) },

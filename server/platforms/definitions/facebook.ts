@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { digits, plans, slug, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** Facebook: the person logs in, then picks one of the pages they manage; the page is the account. */
 export const facebook = definePlatform({
   type: 'FACEBOOK',
-  label: 'Facebook',
-  brandColor: '#1877f2',
+  ...PLATFORM_BRANDS.FACEBOOK,
   supports: { comments: true, messaging: true, reviews: true, analytics: true, historyImport: true },
   channels: () => ({ kind: 'page', label: 'Page', selection: 'required' }),
   dailyLimits: { posts: plans(10, 50, 100), comments: plans(3, 50, 100) },

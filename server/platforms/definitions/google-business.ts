@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { digits, plans, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** Google Business Profile: the Google account manages locations; the account acts as the one picked. */
 export const googleBusiness = definePlatform({
   type: 'GOOGLE_BUSINESS',
-  label: 'Google Business Profile',
-  brandColor: '#34a853',
+  ...PLATFORM_BRANDS.GOOGLE_BUSINESS,
   supports: { comments: false, messaging: false, reviews: true, analytics: true, historyImport: false },
   channels: () => ({ kind: 'location', label: 'Location', selection: 'required' }),
   dailyLimits: { posts: plans(10, 20, 40), comments: null },

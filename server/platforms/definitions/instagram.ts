@@ -1,5 +1,6 @@
 import { definePlatform } from '../define-platform';
 import { base62, digits, NO_EXTRA_FIELDS, plans, standardPermissions, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 const supports = { comments: true, messaging: true, reviews: false, analytics: true, historyImport: true };
 
@@ -9,8 +10,7 @@ const supports = { comments: true, messaging: true, reviews: false, analytics: t
  */
 export const instagram = definePlatform({
   type: 'INSTAGRAM',
-  label: 'Instagram',
-  brandColor: '#d62976',
+  ...PLATFORM_BRANDS.INSTAGRAM,
   supports,
   channels: (choices) =>
     choices.instagramConnectionMethod === 'FACEBOOK' ? { kind: 'instagram-business-account', label: 'Instagram account', selection: 'required' } : null,

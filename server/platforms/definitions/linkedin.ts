@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { base62, digits, plans, slug, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** LinkedIn: members post as themselves or as an organization page they administer. */
 export const linkedin = definePlatform({
   type: 'LINKEDIN',
-  label: 'LinkedIn',
-  brandColor: '#0a66c2',
+  ...PLATFORM_BRANDS.LINKEDIN,
   supports: { comments: true, messaging: false, reviews: false, analytics: true, historyImport: true },
   channels: () => ({ kind: 'organization', label: 'Organization', selection: 'optional' }),
   dailyLimits: { posts: plans(10, 18, 24), comments: plans(3, 18, 24) },

@@ -1,13 +1,13 @@
 import { definePlatform } from '../define-platform';
 import { digits, NO_EXTRA_FIELDS, plans, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 const DEFAULT_SERVER = 'https://mastodon.social';
 
 /** Mastodon: accounts live on a server the person names; tokens do not expire. */
 export const mastodon = definePlatform({
   type: 'MASTODON',
-  label: 'Mastodon',
-  brandColor: '#6364ff',
+  ...PLATFORM_BRANDS.MASTODON,
   supports: { comments: true, messaging: false, reviews: false, analytics: true, historyImport: true },
   dailyLimits: { posts: plans(10, 50, 100), comments: plans(3, 50, 100) },
   tokens: { accessTtlSeconds: TTL.decade, refreshTtlSeconds: null },

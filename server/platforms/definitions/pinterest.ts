@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { digits, plans, slug, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** Pinterest: pins go to a board chosen per post. */
 export const pinterest = definePlatform({
   type: 'PINTEREST',
-  label: 'Pinterest',
-  brandColor: '#e60023',
+  ...PLATFORM_BRANDS.PINTEREST,
   supports: { comments: false, messaging: false, reviews: false, analytics: true, historyImport: true },
   channels: () => ({ kind: 'board', label: 'Board', selection: 'per-post' }),
   dailyLimits: { posts: plans(10, 24, 36), comments: null },

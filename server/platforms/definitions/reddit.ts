@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { base32, plans, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** Reddit: posts go to a subreddit chosen per post; each subreddit has its own media and flair rules. */
 export const reddit = definePlatform({
   type: 'REDDIT',
-  label: 'Reddit',
-  brandColor: '#ff4500',
+  ...PLATFORM_BRANDS.REDDIT,
   supports: { comments: true, messaging: false, reviews: false, analytics: true, historyImport: true },
   channels: () => ({ kind: 'subreddit', label: 'Subreddit', selection: 'per-post' }),
   dailyLimits: { posts: plans(10, 24, 36), comments: plans(3, 24, 36) },

@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { base32, base62, plans, slug, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** Slack: the app posts through an incoming webhook of the channel chosen per post; bot tokens do not expire. */
 export const slack = definePlatform({
   type: 'SLACK',
-  label: 'Slack',
-  brandColor: '#4a154b',
+  ...PLATFORM_BRANDS.SLACK,
   supports: { comments: true, messaging: false, reviews: false, analytics: false, historyImport: false },
   channels: () => ({ kind: 'slack-channel', label: 'Channel', selection: 'per-post' }),
   dailyLimits: { posts: plans(10, 100, 200), comments: plans(3, 100, 200) },

@@ -1,10 +1,10 @@
 import { definePlatform } from '../define-platform';
 import { base62, digits, plans, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 export const threads = definePlatform({
   type: 'THREADS',
-  label: 'Threads',
-  brandColor: '#101010',
+  ...PLATFORM_BRANDS.THREADS,
   supports: { comments: true, messaging: false, reviews: false, analytics: true, historyImport: true },
   dailyLimits: { posts: plans(10, 200, 250), comments: plans(3, 200, 250) },
   tokens: { accessTtlSeconds: TTL.sixtyDays, refreshTtlSeconds: TTL.sixtyDays },

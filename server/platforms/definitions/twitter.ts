@@ -1,13 +1,13 @@
 import { definePlatform } from '../define-platform';
 import { digits, NO_EXTRA_FIELDS, plans, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 const TIERS = ['none', 'basic', 'premium', 'premium_plus'] as const;
 
 /** X: OAuth 2.0 access tokens last two hours; refresh tokens keep the connection alive. */
 export const twitter = definePlatform({
   type: 'TWITTER',
-  label: 'X (Twitter)',
-  brandColor: '#0f1419',
+  ...PLATFORM_BRANDS.TWITTER,
   supports: { comments: false, messaging: false, reviews: false, analytics: false, historyImport: false },
   dailyLimits: { posts: plans(5, 15, 15), comments: null },
   tokens: { accessTtlSeconds: TTL.twoHours, refreshTtlSeconds: 180 * TTL.day },

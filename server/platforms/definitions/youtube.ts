@@ -1,11 +1,11 @@
 import { definePlatform } from '../define-platform';
 import { base62, digits, plans, TTL } from '../platform-definition';
+import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
 /** YouTube: a Google account can own several channels; the account posts as the channel picked. */
 export const youtube = definePlatform({
   type: 'YOUTUBE',
-  label: 'YouTube',
-  brandColor: '#ff0000',
+  ...PLATFORM_BRANDS.YOUTUBE,
   supports: { comments: true, messaging: false, reviews: false, analytics: true, historyImport: true },
   channels: () => ({ kind: 'youtube-channel', label: 'Channel', selection: 'required' }),
   dailyLimits: { posts: plans(10, 10, 15), comments: plans(3, 10, 15) },

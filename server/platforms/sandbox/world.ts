@@ -1,6 +1,7 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { sandboxChannels, sandboxGrants, sandboxItems, sandboxProfiles } from '../../db/schema/sandbox';
+import { socialAccounts } from '../../db/schema/social-accounts';
 import { randomToken, sha256Hex } from '../../auth/secrets';
 import type { Permission } from '../permissions';
 import type { ConnectChoices, ProfileFacts } from '../platform-definition';
@@ -21,6 +22,38 @@ export async function listProfiles(db: Executor, params: { organizationId: strin
     .select()
     .from(sandboxProfiles)
     .where(and(eq(sandboxProfiles.organizationId, params.organizationId), eq(sandboxProfiles.platform, params.platform)))
+    .orderBy(asc(sandboxProfiles.createdAt));
+}
+
+/**
+ * The profiles a connect flow for `teamId` may offer: the organization's sandbox people, minus
+ * those another team has connected. A consent link travels to people outside the organization
+ * (the hosted portal is made for clients), who must not see, or take over, other clients' accounts.
+ */
+export async function listConnectableProfiles(db: Executor, params: { organizationId: string; teamId: string; platform: string; id?: string }) {
+  const connectedElsewhere = db
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .where(
+      and(
+        eq(socialAccounts.organizationId, params.organizationId),
+        eq(socialAccounts.type, params.platform),
+        ne(socialAccounts.teamId, params.teamId),
+        isNull(socialAccounts.deletedAt),
+        eq(sql`${socialAccounts.user}->>'externalId'`, sandboxProfiles.externalId),
+      ),
+    );
+  return db
+    .select()
+    .from(sandboxProfiles)
+    .where(
+      and(
+        eq(sandboxProfiles.organizationId, params.organizationId),
+        eq(sandboxProfiles.platform, params.platform),
+        params.id ? eq(sandboxProfiles.id, params.id) : undefined,
+        notExists(connectedElsewhere),
+      ),
+    )
     .orderBy(asc(sandboxProfiles.createdAt));
 }
 

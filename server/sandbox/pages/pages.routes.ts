@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
@@ -7,7 +7,7 @@ import { findPortal, portalAccounts, portalUrl } from '../../accounts/portal.ser
 import { getAccountById } from '../../accounts/accounts.service';
 import type { Permission } from '../../platforms/permissions';
 import { avatarUrl, renderAvatarSvg } from '../../platforms/sandbox/avatars';
-import { createProfile, findProfile, issueGrant, listProfiles } from '../../platforms/sandbox/world';
+import { createProfile, issueGrant, listConnectableProfiles } from '../../platforms/sandbox/world';
 import { consentPage } from './consent-page';
 import { messagePage } from './layout';
 import { portalPage } from './portal-page';
@@ -25,6 +25,20 @@ const ConsentForm = z.object({
   permissions: z.union([z.string(), z.array(z.string())]).optional(),
 });
 
+/** A form that does not parse (broken multipart, say) is an empty one: the schema then names what is missing. */
+function formOf(c: Context<AppEnv>, options: { all?: boolean } = {}) {
+  return c.req.parseBody(options).catch(() => ({}));
+}
+
+/** Malformed percent-encoding in a path segment is a path that names nothing. */
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 const PAGE_HEADERS = {
   'Cache-Control': 'no-store',
   // Self-contained pages: no scripts at all, styles inline, images from this server only.
@@ -37,7 +51,8 @@ export function sandboxPagesRouter() {
   const router = new Hono<AppEnv>();
 
   router.get('/sandbox/avatars/:platform/:file{[^/]+\\.svg}', (c) => {
-    const seed = decodeURIComponent(c.req.param('file').replace(/\.svg$/, ''));
+    const seed = safeDecode(c.req.param('file').replace(/\.svg$/, ''));
+    if (seed === null) return c.text('Not found', 404);
     const name = (c.req.query('name') ?? seed).slice(0, 60);
     return c.body(renderAvatarSvg(`${c.req.param('platform')}:${seed}`, name), 200, {
       'Content-Type': 'image/svg+xml',
@@ -53,7 +68,7 @@ export function sandboxPagesRouter() {
     if (session.status !== 'PENDING' || session.completedAt || session.expiresAt.getTime() <= Date.now()) {
       return c.html(messagePage('Link already used', 'This login link was already used or has expired. Start connecting again from the app.'), 410, PAGE_HEADERS);
     }
-    const profiles = await listProfiles(db, { organizationId: session.organizationId, platform: session.platform });
+    const profiles = await listConnectableProfiles(db, { organizationId: session.organizationId, teamId: session.teamId, platform: session.platform });
     let reconnectUsername: string | null = null;
     if (session.options.reconnectAccountId) {
       const account = await getAccountById(db, { organizationId: session.organizationId, id: session.options.reconnectAccountId }).catch(() => null);
@@ -65,7 +80,7 @@ export function sandboxPagesRouter() {
 
   router.post('/sandbox/connect/:id', async (c) => {
     const { services } = c.var;
-    const form = ConsentForm.safeParse(await c.req.parseBody({ all: true }));
+    const form = ConsentForm.safeParse(await formOf(c, { all: true }));
     const pending = await findConnectSession(services.db, c.req.param('id'));
     if (!pending) return c.html(messagePage('Link not found', 'This login link does not exist.'), 404, PAGE_HEADERS);
     if (!form.success) {
@@ -80,10 +95,13 @@ export function sandboxPagesRouter() {
       serverUrl: session.options.serverUrl,
       withBusinessScope: session.options.withBusinessScope,
     };
-    const profile =
+    const scope = { organizationId: session.organizationId, teamId: session.teamId, platform: session.platform };
+    // A "new" account under a taken username is that existing person: the same rule applies to it.
+    const picked =
       form.data.profile === 'new'
         ? await createProfile(services.db, { organizationId: session.organizationId, platform: session.platform, username: form.data.username, choices })
-        : await findProfile(services.db, { organizationId: session.organizationId, platform: session.platform, id: form.data.profile });
+        : { id: form.data.profile };
+    const [profile] = await listConnectableProfiles(services.db, { ...scope, id: picked.id });
     if (!profile) return c.html(messagePage('Unknown account', 'That account does not exist on this platform.'), 400, PAGE_HEADERS);
     // What a person can untick: everything asked but the basic profile.
     const ticked = new Set([form.data.permissions ?? []].flat());
@@ -120,7 +138,7 @@ export function portalPagesRouter() {
     const { services } = c.var;
     const portal = await findPortal(services.db, c.req.param('id'));
     if (!portal) return c.html(messagePage('Link expired', 'This connect link does not exist or has expired.'), 404, PAGE_HEADERS);
-    const form = PortalConnectForm.safeParse(await c.req.parseBody());
+    const form = PortalConnectForm.safeParse(await formOf(c));
     const accounts = await portalAccounts(services.db, portal);
     const refuse = (text: string) => c.html(portalPage({ portal, accounts, notice: { ok: false, text } }), 400, PAGE_HEADERS);
     if (!form.success || !portal.platforms.includes(form.data.type)) return refuse('Pick one of the platforms listed.');

@@ -1,16 +1,16 @@
-import { PLATFORMS } from '../../../server/platforms/registry';
+import { PLATFORM_BRANDS } from '../../../server/platforms/shared/platform-brands';
 import type { PostPlatform } from '../../../server/platforms/platform-types';
-import type { PostStatus } from '../../../server/db/schema/posts';
+import type { PostStatus } from '../../../server/posts/shared/post-statuses';
 
 export type { PostPlatform, PostStatus };
 
-/** The platform's name as people know it ("YouTube", "X"), from the server's registry. */
+/** The platform's name as people know it ("YouTube", "X"), from the platforms' shared brand table. */
 export function platformLabel(platform: string): string {
-  return (PLATFORMS as Record<string, { label: string } | undefined>)[platform]?.label ?? platform;
+  return (PLATFORM_BRANDS as Record<string, { label: string } | undefined>)[platform]?.label ?? platform;
 }
 
 export function platformColor(platform: string): string {
-  return (PLATFORMS as Record<string, { brandColor: string } | undefined>)[platform]?.brandColor ?? '#71717a';
+  return (PLATFORM_BRANDS as Record<string, { brandColor: string } | undefined>)[platform]?.brandColor ?? '#71717a';
 }
 
 type Tone = 'neutral' | 'accent' | 'success' | 'danger' | 'warning';

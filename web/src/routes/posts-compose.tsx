@@ -1,9 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { postQueryOptions, usePost } from '../features/posts/api/get-post';
-import { postingAccountsQueryOptions } from '../features/posts/api/get-team-accounts';
+import { postQueryOptions } from '../features/posts/api/get-post';
+import { teamAccountsQueryOptions } from '../api/get-team-accounts';
 import { uploadsQueryOptions } from '../features/posts/api/get-uploads';
-import { ComposerPage, ComposerSkeleton } from '../features/posts/components/composer-page';
 import { appRoute } from './app-layout';
 
 export const postNewRoute = createRoute({
@@ -14,15 +12,9 @@ export const postNewRoute = createRoute({
     if (!deps.team) return;
     // The library fills in while the person starts writing.
     void queryClient.prefetchQuery(uploadsQueryOptions(deps.team));
-    return queryClient.ensureQueryData(postingAccountsQueryOptions(deps.team));
+    return queryClient.ensureQueryData(teamAccountsQueryOptions(deps.team));
   },
-  pendingComponent: ComposerSkeleton,
-  errorComponent: RouteError,
-  component: function NewPostRoute() {
-    const { team } = postNewRoute.useSearch();
-    return team ? <ComposerPage key={team} teamId={team} /> : null;
-  },
-});
+}).lazy(() => import('./posts-compose.lazy').then((page) => page.NewPostRoute));
 
 export const postEditRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -31,17 +23,7 @@ export const postEditRoute = createRoute({
   loader: async ({ context: { queryClient }, deps, params }) => {
     const post = await queryClient.ensureQueryData(postQueryOptions(params.postId));
     void queryClient.prefetchQuery(uploadsQueryOptions(post.teamId));
-    await queryClient.ensureQueryData(postingAccountsQueryOptions(post.teamId));
+    await queryClient.ensureQueryData(teamAccountsQueryOptions(post.teamId));
     return deps.team;
   },
-  pendingComponent: ComposerSkeleton,
-  errorComponent: RouteError,
-  component: EditPostRoute,
-});
-
-function EditPostRoute() {
-  const { postId } = postEditRoute.useParams();
-  const { data: post } = usePost(postId);
-  // The post belongs to its own team, whatever team the switcher shows.
-  return <ComposerPage key={post.id} teamId={post.teamId} post={post} />;
-}
+}).lazy(() => import('./posts-compose.lazy').then((page) => page.EditPostRoute));

@@ -1,20 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
 import { webhookQueryOptions } from '../features/webhooks/api/get-webhook';
 import { webhookDeliveriesQueryOptions } from '../features/webhooks/api/get-webhook-deliveries';
 import { webhooksQueryOptions } from '../features/webhooks/api/get-webhooks';
-import { WebhookDetails, WebhookDetailsSkeleton } from '../features/webhooks/components/webhook-details';
-import { WebhooksSettings, WebhooksSkeleton } from '../features/webhooks/components/webhooks-settings';
 import { settingsRoute } from './settings';
 
 export const settingsWebhooksRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'webhooks',
   loader: ({ context }) => context.queryClient.ensureQueryData(webhooksQueryOptions()),
-  pendingComponent: WebhooksSkeleton,
-  errorComponent: RouteError,
-  component: WebhooksSettings,
-});
+}).lazy(() => import('./settings-webhooks.lazy').then((page) => page.WebhooksRoute));
 
 export const settingsWebhookRoute = createRoute({
   getParentRoute: () => settingsRoute,
@@ -24,12 +18,4 @@ export const settingsWebhookRoute = createRoute({
     void context.queryClient.prefetchQuery(webhookDeliveriesQueryOptions(params.webhookId));
     return context.queryClient.ensureQueryData(webhookQueryOptions(params.webhookId));
   },
-  pendingComponent: WebhookDetailsSkeleton,
-  errorComponent: RouteError,
-  component: WebhookRouteComponent,
-});
-
-function WebhookRouteComponent() {
-  const { webhookId } = settingsWebhookRoute.useParams();
-  return <WebhookDetails webhookId={webhookId} />;
-}
+}).lazy(() => import('./settings-webhooks.lazy').then((page) => page.WebhookRoute));

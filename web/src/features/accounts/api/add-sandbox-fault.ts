@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { FaultBody } from '../../../../../server/sandbox/sandbox.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
 import { sandboxQueryKey, type SandboxFault } from './get-sandbox-faults';
 
-export type AddSandboxFaultInput = z.output<typeof FaultBody>;
+export type AddSandboxFaultInput = ApiBody<'/sandbox/faults', 'post'>;
 
 export function addSandboxFault(input: AddSandboxFaultInput): Promise<SandboxFault> {
-  return api.post<SandboxFault>('/sandbox/faults', input);
+  return ok(api.POST('/sandbox/faults', { body: input }));
 }
 
 export function useAddSandboxFault() {

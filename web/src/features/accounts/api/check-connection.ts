@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ConnectionCheckSchema } from '../../../../../server/accounts/accounts.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey } from './get-team-accounts';
+import { accountsQueryKey } from '../../../api/get-team-accounts';
 
-export type ConnectionCheck = z.infer<typeof ConnectionCheckSchema>;
+export type ConnectionCheck = ApiSchema<'ConnectionCheckResult'>;
 
 export function checkConnection(ref: AccountRef): Promise<ConnectionCheck> {
-  return api.post<ConnectionCheck>('/social-account/connection-check', ref);
+  return ok(api.POST('/social-account/connection-check', { body: ref }));
 }
 
 export function useCheckConnection() {

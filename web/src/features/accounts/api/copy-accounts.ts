@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CopyBody } from '../../../../../server/accounts/accounts.schemas';
-import { api } from '../../../lib/api-client';
-import { accountsQueryKey, type SocialAccount } from './get-team-accounts';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { accountsQueryKey, type SocialAccount } from '../../../api/get-team-accounts';
 
-export type CopyAccountsInput = z.output<typeof CopyBody>;
+export type CopyAccountsInput = ApiBody<'/social-account/copy', 'post'>;
 
 export function copyAccounts(input: CopyAccountsInput): Promise<SocialAccount[]> {
-  return api.post<SocialAccount[]>('/social-account/copy', input);
+  return ok(api.POST('/social-account/copy', { body: input }));
 }
 
 export function useCopyAccounts() {

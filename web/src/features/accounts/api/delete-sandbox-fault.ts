@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { sandboxQueryKey, type SandboxFault } from './get-sandbox-faults';
 
 export function deleteSandboxFault(id: string): Promise<SandboxFault> {
-  return api.delete<SandboxFault>(`/sandbox/faults/${encodeURIComponent(id)}`);
+  return ok(api.DELETE('/sandbox/faults/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteSandboxFault() {

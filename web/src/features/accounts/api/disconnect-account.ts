@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { accountsQueryKey, type AccountType, type SocialAccount } from './get-team-accounts';
+import { api, ok } from '../../../lib/api-client';
+import { accountsQueryKey, type AccountType, type SocialAccount } from '../../../api/get-team-accounts';
 
 export type AccountRef = { teamId: string; type: AccountType };
 
 export function disconnectAccount(ref: AccountRef): Promise<SocialAccount> {
-  return api.delete<SocialAccount>('/social-account/disconnect', { body: ref });
+  return ok(api.DELETE('/social-account/disconnect', { body: ref }));
 }
 
 export function useDisconnectAccount() {

@@ -1,16 +1,14 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ToDeleteSchema } from '../../../../../server/accounts/accounts.schemas';
-import { api } from '../../../lib/api-client';
-import { accountsQueryKey } from './get-team-accounts';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { accountsQueryKey } from '../../../api/get-team-accounts';
 
-export type AccountsToDelete = z.infer<typeof ToDeleteSchema>;
+export type AccountsToDelete = ApiSchema<'SocialAccountsToDelete'>;
 
 // The API's largest page: removals are rare and each lasts only 48 hours, so one page holds them all.
 const PAGE_SIZE = 100;
 
 export function getAccountsToDelete(): Promise<AccountsToDelete> {
-  return api.get<AccountsToDelete>('/social-account/to-delete', { query: { page: 1, pageSize: PAGE_SIZE } });
+  return ok(api.GET('/social-account/to-delete', { params: { query: { page: 1, pageSize: PAGE_SIZE } } }));
 }
 
 export const accountsToDeleteQueryOptions = () =>

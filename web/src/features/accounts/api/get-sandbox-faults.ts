@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { FaultSchema } from '../../../../../server/sandbox/sandbox.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer } from '../../../lib/api-client';
 
-export type SandboxFault = z.infer<typeof FaultSchema>;
-type SandboxFaultList = { items: SandboxFault[]; total: number };
+type SandboxFaultList = ApiAnswer<'/sandbox/faults', 'get'>;
+export type SandboxFault = SandboxFaultList['items'][number];
 
 export function getSandboxFaults(): Promise<SandboxFaultList> {
-  return api.get<SandboxFaultList>('/sandbox/faults');
+  return ok(api.GET('/sandbox/faults'));
 }
 
 export const sandboxQueryKey = ['sandbox'] as const;

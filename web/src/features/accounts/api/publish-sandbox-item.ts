@@ -1,14 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { SandboxItemBody, SandboxItemSchema } from '../../../../../server/sandbox/sandbox.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
 
-export type SandboxItem = z.infer<typeof SandboxItemSchema>;
-export type PublishSandboxItemInput = z.input<typeof SandboxItemBody>;
+export type SandboxItem = ApiAnswer<'/sandbox/items', 'post'>;
+export type PublishSandboxItemInput = ApiBody<'/sandbox/items', 'post'>;
 
 /** A post that exists on the sandbox platform, for comments to land on. */
 export function publishSandboxItem(input: PublishSandboxItemInput): Promise<SandboxItem> {
-  return api.post<SandboxItem>('/sandbox/items', input);
+  return ok(api.POST('/sandbox/items', { body: input }));
 }
 
 export function usePublishSandboxItem() {

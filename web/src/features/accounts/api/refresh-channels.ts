@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { RefreshChannelsBody } from '../../../../../server/accounts/accounts.schemas';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { checkedBody } from '../../../lib/checked-body';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey, type SocialAccount } from './get-team-accounts';
+import { accountsQueryKey, type SocialAccount } from '../../../api/get-team-accounts';
 
 /** Re-lists the pages, channels or boards from the platform (a new page made there shows up). */
 export function refreshChannels(ref: AccountRef): Promise<SocialAccount> {
-  return api.post<SocialAccount>('/social-account/refresh-channels', ref);
+  return ok(api.POST('/social-account/refresh-channels', { body: checkedBody<ApiBody<'/social-account/refresh-channels', 'post'>>(RefreshChannelsBody, ref) }));
 }
 
 export function useRefreshChannels() {

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ProfileRefreshSchema } from '../../../../../server/accounts/accounts.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey } from './get-team-accounts';
+import { accountsQueryKey } from '../../../api/get-team-accounts';
 
-export type ProfileRefresh = z.infer<typeof ProfileRefreshSchema>;
+export type ProfileRefresh = ApiSchema<'ProfileRefreshResult'>;
 
 export function refreshProfile(ref: AccountRef): Promise<ProfileRefresh> {
-  return api.post<ProfileRefresh>('/social-account/profile-refresh', ref);
+  return ok(api.POST('/social-account/profile-refresh', { body: ref }));
 }
 
 export function useRefreshProfile() {

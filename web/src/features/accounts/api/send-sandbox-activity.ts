@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { EmitResultSchema } from '../../../../../server/sandbox/sandbox.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
 import { sandboxQueryKey } from './get-sandbox-faults';
 
-export type SandboxEmitResult = z.infer<typeof EmitResultSchema>;
+export type SandboxEmitResult = ApiAnswer<'/sandbox/inbound/message', 'post'>;
 export type InboundEvent = SandboxEmitResult['items'][number];
 
 /** What a sandbox platform can be made to send, and the control API path of each. */
@@ -19,10 +17,13 @@ export const SANDBOX_ACTIVITY_PATHS = {
 } as const;
 
 export type SandboxActivity = keyof typeof SANDBOX_ACTIVITY_PATHS;
-export type SendSandboxActivityInput = { activity: SandboxActivity; body: Record<string, unknown> };
+export type SandboxActivityBody<Activity extends SandboxActivity> = ApiBody<(typeof SANDBOX_ACTIVITY_PATHS)[Activity], 'post'>;
+export type SendSandboxActivityInput = { [Activity in SandboxActivity]: { activity: Activity; body: SandboxActivityBody<Activity> } }[SandboxActivity];
 
 export function sendSandboxActivity({ activity, body }: SendSandboxActivityInput): Promise<SandboxEmitResult> {
-  return api.post<SandboxEmitResult>(SANDBOX_ACTIVITY_PATHS[activity], body);
+  // The input type pairs each activity with its body; TypeScript cannot follow that pairing through
+  // the path lookup, so the call is checked against the message route's shape, which all seven share.
+  return ok(api.POST(SANDBOX_ACTIVITY_PATHS[activity] as '/sandbox/inbound/message', { body: body as SandboxActivityBody<'message'> }));
 }
 
 export function useSendSandboxActivity() {

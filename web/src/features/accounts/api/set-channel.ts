@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { SetChannelBody } from '../../../../../server/accounts/accounts.schemas';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { checkedBody } from '../../../lib/checked-body';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey, type SocialAccount } from './get-team-accounts';
+import { accountsQueryKey, type SocialAccount } from '../../../api/get-team-accounts';
 
 export function setChannel(input: AccountRef & { channelId: string }): Promise<SocialAccount> {
-  return api.post<SocialAccount>('/social-account/set-channel', input);
+  return ok(api.POST('/social-account/set-channel', { body: checkedBody<ApiBody<'/social-account/set-channel', 'post'>>(SetChannelBody, input) }));
 }
 
 export function useSetChannel() {

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { MessagingResultSchema } from '../../../../../server/accounts/accounts.schemas';
-import { api } from '../../../lib/api-client';
+import { MessagingBody } from '../../../../../server/accounts/accounts.schemas';
+import { api, ok, type ApiBody, type ApiSchema } from '../../../lib/api-client';
+import { checkedBody } from '../../../lib/checked-body';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey } from './get-team-accounts';
+import { accountsQueryKey } from '../../../api/get-team-accounts';
 
-export type MessagingResult = z.infer<typeof MessagingResultSchema>;
+export type MessagingResult = ApiSchema<'MessagingStatusResult'>;
 export type SetMessagingInput = AccountRef & { enabled: boolean };
 
 /** messaging/enable or messaging/disable: one hook, since the card offers one switch for both. */
 export function setMessaging({ enabled, ...ref }: SetMessagingInput): Promise<MessagingResult> {
-  return api.post<MessagingResult>(`/social-account/messaging/${enabled ? 'enable' : 'disable'}`, ref);
+  return ok(api.POST(enabled ? '/social-account/messaging/enable' : '/social-account/messaging/disable', { body: checkedBody<ApiBody<'/social-account/messaging/enable', 'post'>>(MessagingBody, ref) }));
 }
 
 export function useSetMessaging() {

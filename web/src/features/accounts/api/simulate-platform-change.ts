@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { accountsQueryKey, type SocialAccount } from './get-team-accounts';
+import { api, ok } from '../../../lib/api-client';
+import { accountsQueryKey, type SocialAccount } from '../../../api/get-team-accounts';
 
 /** Changes on the platform's side that the service only notices on its next call. */
 export const PLATFORM_CHANGES = {
@@ -11,7 +11,8 @@ export const PLATFORM_CHANGES = {
 export type PlatformChange = keyof typeof PLATFORM_CHANGES;
 
 export function simulatePlatformChange(input: { socialAccountId: string; change: PlatformChange }): Promise<SocialAccount> {
-  return api.post<SocialAccount>(`/sandbox/accounts/${encodeURIComponent(input.socialAccountId)}/${input.change}`);
+  const params = { params: { path: { id: input.socialAccountId } } };
+  return ok(input.change === 'revoke-access' ? api.POST('/sandbox/accounts/{id}/revoke-access', params) : api.POST('/sandbox/accounts/{id}/expire-token', params));
 }
 
 export function useSimulatePlatformChange() {

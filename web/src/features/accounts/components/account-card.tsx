@@ -1,6 +1,6 @@
 import { Activity, ChevronDown, Copy, FlaskConical, KeyRound, RefreshCw, Unplug, UserRoundCog } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -13,10 +13,10 @@ import {
 } from '../../../components/ui/dropdown-menu';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { useCheckConnection, type ConnectionCheck } from '../api/check-connection';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '../../../api/get-team-accounts';
 import { useRefreshProfile } from '../api/refresh-profile';
 import { platformInfo } from '../lib/platforms';
-import { AccountAvatar } from './account-avatar';
+import { AccountAvatar } from '../../../components/account-avatar';
 import { CardRow } from './card-row';
 import { ChannelRow } from './channel-row';
 import { MessagingRow } from './messaging-row';

@@ -1,6 +1,6 @@
 import { Plus, Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useConnectAccount } from '../api/connect-account';
 import { useDisconnectAccount } from '../api/disconnect-account';
 import { useAccountsToDelete } from '../api/get-accounts-to-delete';
-import { useTeamAccounts, type AccountType, type SocialAccount } from '../api/get-team-accounts';
+import { useTeamAccounts, type AccountType, type SocialAccount } from '../../../api/get-team-accounts';
 import { accountsReturnUrl, type ConnectOutcome } from '../lib/connect-outcome';
 import { hasSelectableChannel, platformLabel, supportsMessaging, supportsReconnect } from '../lib/platforms';
 import { AccountCard } from './account-card';

@@ -3,10 +3,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
-import type { AccountType } from '../api/get-team-accounts';
+import type { AccountType } from '../../../api/get-team-accounts';
 import { ACCOUNT_TYPES, MESSAGING_TYPES, platformLabel, readableList } from '../lib/platforms';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { PlatformIcon } from './platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
 
 export type InstagramLogin = 'INSTAGRAM' | 'FACEBOOK';
 
@@ -73,7 +73,7 @@ export function ConnectPlatforms(props: ConnectPlatformsProps) {
                 onClick={() => onConnect(type)}
                 aria-label={connected ? `${label} (connected)` : `Connect ${label}`}
               >
-                {pendingType === type ? null : <PlatformIcon type={type} />}
+                {pendingType === type ? null : <PlatformIcon platform={type} size="lg" />}
                 <span className="min-w-0 flex-1 truncate">{label}</span>
                 {connected ? <Check className="size-4 text-emerald-600" aria-hidden /> : null}
               </Button>

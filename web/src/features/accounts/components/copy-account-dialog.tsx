@@ -1,5 +1,5 @@
 import { Controller } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CopyBody } from '../../../../../server/accounts/accounts.schemas';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -7,7 +7,7 @@ import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
 import { Form, FormError, FormField } from '../../../components/ui/form';
 import { Label } from '../../../components/ui/label';
 import { useCopyAccounts } from '../api/copy-accounts';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '../../../api/get-team-accounts';
 import { channelModelOf, hasSelectableChannel, platformLabel } from '../lib/platforms';
 import { NativeSelect } from '../../../components/ui/native-select';
 

@@ -1,12 +1,12 @@
 import { Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CommentBody, EchoBody, MessageBody, PostbackBody, ReactionBody, ReadBody, ReviewBody } from '../../../../../server/sandbox/sandbox.schemas';
 import { Button } from '../../../components/ui/button';
 import { Form, FormError } from '../../../components/ui/form';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '../../../api/get-team-accounts';
 import { usePublishSandboxItem, type SandboxItem } from '../api/publish-sandbox-item';
-import type { SandboxActivity, SandboxEmitResult } from '../api/send-sandbox-activity';
+import type { SandboxActivity, SandboxActivityBody, SandboxEmitResult } from '../api/send-sandbox-activity';
 import { SandboxSelect, SandboxTextArea, SandboxTextField } from './sandbox-fields';
 
 /** What earlier sends produced, offered as defaults so a reaction or an echo refers to a real message. */
@@ -16,7 +16,7 @@ export type SandboxMemory = {
   lastItem?: SandboxItem;
 };
 
-export type SendActivity = (activity: SandboxActivity, body: Record<string, unknown>) => Promise<SandboxEmitResult>;
+export type SendActivity = <Activity extends SandboxActivity>(activity: Activity, body: SandboxActivityBody<Activity>) => Promise<SandboxEmitResult>;
 
 type FormProps = { account: SocialAccount; memory: SandboxMemory; send: SendActivity };
 

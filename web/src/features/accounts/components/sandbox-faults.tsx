@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FaultBody } from '../../../../../server/sandbox/sandbox.schemas';
 import { SANDBOX_OPERATIONS } from '../../../../../server/platforms/sandbox/operations';
 import { Badge } from '../../../components/ui/badge';
@@ -9,7 +9,7 @@ import { formatRelative } from '../../../lib/format';
 import { useAddSandboxFault } from '../api/add-sandbox-fault';
 import { useDeleteSandboxFault } from '../api/delete-sandbox-fault';
 import { useSandboxFaults, type SandboxFault } from '../api/get-sandbox-faults';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '../../../api/get-team-accounts';
 import { PLATFORM_CHANGES, useSimulatePlatformChange, type PlatformChange } from '../api/simulate-platform-change';
 import { platformLabel } from '../lib/platforms';
 import { SandboxSelect, SandboxTextField } from './sandbox-fields';

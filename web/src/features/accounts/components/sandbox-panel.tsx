@@ -6,8 +6,8 @@ import { Card } from '../../../components/ui/card';
 import { Label } from '../../../components/ui/label';
 import { isApiError } from '../../../lib/api-client';
 import { useSandboxFaults } from '../api/get-sandbox-faults';
-import type { SocialAccount } from '../api/get-team-accounts';
-import { useSendSandboxActivity, type SandboxActivity } from '../api/send-sandbox-activity';
+import type { SocialAccount } from '../../../api/get-team-accounts';
+import { useSendSandboxActivity, type SandboxActivity, type SendSandboxActivityInput } from '../api/send-sandbox-activity';
 import { platformInfo, platformLabel } from '../lib/platforms';
 import { NativeSelect } from '../../../components/ui/native-select';
 import {
@@ -75,7 +75,8 @@ export function SandboxPanel({ accounts, selectedId, onSelect, ref }: SandboxPan
   const send: SendActivity = async (activity, body) => {
     const label = TABS.find((candidate) => candidate.value === activity)!.label;
     try {
-      const result = await emit.mutateAsync({ activity, body });
+      // `send` pairs each activity with its body; TypeScript does not carry the pairing into one object.
+      const result = await emit.mutateAsync({ activity, body } as SendSandboxActivityInput);
       record(label, body, { ok: true, body: result });
       const payload = result.items[0]?.payload as { messageId?: string; sender?: { id: string; name?: string }; reviewId?: string } | undefined;
       if (activity === 'message' && payload?.messageId && payload.sender) {

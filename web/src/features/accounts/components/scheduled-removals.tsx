@@ -3,9 +3,9 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { formatDateTime, formatRelative } from '../../../lib/format';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '../../../api/get-team-accounts';
 import { platformLabel } from '../lib/platforms';
-import { AccountAvatar } from './account-avatar';
+import { AccountAvatar } from '../../../components/account-avatar';
 
 type ScheduledRemovalsProps = { accounts: SocialAccount[]; connectedTypes: Set<string>; onReconnect: (account: SocialAccount) => void };
 

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CreateApiKeyBody, CreatedApiKeySchema } from '../../../../../server/api-keys/api-keys.routes';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
 import { apiKeysQueryKey } from './get-api-keys';
 
-export type CreateApiKeyInput = z.input<typeof CreateApiKeyBody>;
+export type CreateApiKeyInput = ApiBody<'/api-keys', 'post'>;
 /** The only answer that carries the secret `key`; it is never readable again. */
-export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+export type CreatedApiKey = ApiAnswer<'/api-keys', 'post'>;
 
 export function createApiKey(input: CreateApiKeyInput): Promise<CreatedApiKey> {
-  return api.post<CreatedApiKey>('/api-keys', input);
+  return ok(api.POST('/api-keys', { body: input }));
 }
 
 export function useCreateApiKey() {

@@ -1,13 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ApiKeySchema } from '../../../../../server/api-keys/api-keys.routes';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 
-export type ApiKey = z.infer<typeof ApiKeySchema>;
-type ApiKeyList = { items: ApiKey[]; total: number };
+export type ApiKey = ApiSchema<'ApiKey'>;
+type ApiKeyList = ApiSchema<'ApiKeyList'>;
 
 export function getApiKeys(): Promise<ApiKeyList> {
-  return api.get<ApiKeyList>('/api-keys', { query: { limit: 500 } });
+  return ok(api.GET('/api-keys', { params: { query: { limit: 500 } } }));
 }
 
 export const apiKeysQueryKey = ['api-keys'] as const;

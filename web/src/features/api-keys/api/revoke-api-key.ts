@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { apiKeysQueryKey, type ApiKey } from './get-api-keys';
 
 export function revokeApiKey(id: string): Promise<ApiKey> {
-  return api.delete<ApiKey>(`/api-keys/${encodeURIComponent(id)}`);
+  return ok(api.DELETE('/api-keys/{id}', { params: { path: { id } } }));
 }
 
 export function useRevokeApiKey() {

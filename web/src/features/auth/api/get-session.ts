@@ -1,14 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { SessionSchema } from '../../../../../server/auth/auth.routes';
-import { api, isApiError, setCsrfToken } from '../../../lib/api-client';
+import { api, isApiError, ok, setCsrfToken, type ApiSchema } from '../../../lib/api-client';
 
-export type Session = z.infer<typeof SessionSchema>;
+export type Session = ApiSchema<'Session'>;
 
 /** The signed-in user and organization, or null when nobody is signed in. */
 export async function getSession(): Promise<Session | null> {
   try {
-    const session = await api.get<Session>('/auth/session');
+    const session = await ok(api.GET('/auth/session'));
     setCsrfToken(session.csrfToken);
     return session;
   } catch (error) {

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { LoginBody } from '../../../../../server/auth/auth.routes';
-import { api, setCsrfToken } from '../../../lib/api-client';
+import { api, ok, setCsrfToken, type ApiSchema } from '../../../lib/api-client';
 import { sessionQueryKey, type Session } from './get-session';
 
-export type LoginInput = z.infer<typeof LoginBody>;
+export type LoginInput = ApiSchema<'Login'>;
 
 export async function login(input: LoginInput): Promise<Session> {
-  const session = await api.post<Session>('/auth/login', input);
+  const session = await ok(api.POST('/auth/login', { body: input }));
   setCsrfToken(session.csrfToken);
   return session;
 }

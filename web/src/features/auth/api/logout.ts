@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, setCsrfToken } from '../../../lib/api-client';
+import { api, ok, setCsrfToken } from '../../../lib/api-client';
 import { sessionQueryKey } from './get-session';
 
-export async function logout(): Promise<void> {
-  await api.post<void>('/auth/logout');
+/** `everywhere` ends every session of the user (other browsers, a lost laptop), this one included. */
+export async function logout(everywhere = false): Promise<void> {
+  await ok(everywhere ? api.POST('/auth/logout-everywhere') : api.POST('/auth/logout'));
   setCsrfToken(null);
 }
 
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: logout,
+    mutationFn: (everywhere?: boolean) => logout(everywhere),
     // The signed-in layout sees the null session and leaves for the login page; the next sign-in
     // clears every other cached answer (clearing them now would refetch them while still mounted).
     onSuccess: () => queryClient.setQueryData(sessionQueryKey, null),

@@ -1,4 +1,4 @@
-import { ChevronsUpDown, LogOut } from 'lucide-react';
+import { ChevronsUpDown, LogOut, MonitorX } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -35,10 +35,14 @@ export function UserMenu({ user }: { user: Session['user'] }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem
           disabled={logout.isPending}
-          onSelect={() => logout.mutate()}
+          onSelect={() => logout.mutate(false)}
         >
           <LogOut className="size-4 text-zinc-500" aria-hidden />
           Sign out
+        </DropdownMenuItem>
+        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate(true)}>
+          <MonitorX className="size-4 text-zinc-500" aria-hidden />
+          Sign out everywhere
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,12 +1,10 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { DailyLimitsSchema } from '../../../../../server/usage/usage.routes';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 
-export type DailyLimits = z.infer<typeof DailyLimitsSchema>;
+export type DailyLimits = ApiSchema<'DailyLimits'>;
 
 export function getDailyLimits(socialAccountId: string, date: string): Promise<DailyLimits> {
-  return api.get<DailyLimits>('/organization/usage/daily-limits', { query: { socialAccountId, date } });
+  return ok(api.GET('/organization/usage/daily-limits', { params: { query: { socialAccountId, date } } }));
 }
 
 export const dailyLimitsKey = ['daily-limits'] as const;

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { postsRootKey, type CalendarPost } from './get-calendar-posts';
+import { api, ok } from '../../../lib/api-client';
+import { calendarPostsQueryKey, postsQueryKey, type Post, type PostPage } from '../../../api/post-query-keys';
 import { dailyLimitsKey } from './get-daily-limits';
 
-export function reschedulePost({ id, postDate }: { id: string; postDate: string }): Promise<CalendarPost> {
-  return api.patch<CalendarPost>(`/post/${encodeURIComponent(id)}`, { postDate });
+export function reschedulePost({ id, postDate }: { id: string; postDate: string }): Promise<Post> {
+  return ok(api.PATCH('/post/{id}', { params: { path: { id } }, body: { postDate } }));
 }
-
-type Page = { items: CalendarPost[]; total: number };
 
 /** Moves the post at once on screen; the API's answer (or refusal) settles it. */
 export function useReschedulePost() {
@@ -15,9 +13,9 @@ export function useReschedulePost() {
   return useMutation({
     mutationFn: reschedulePost,
     onMutate: async ({ id, postDate }) => {
-      await queryClient.cancelQueries({ queryKey: postsRootKey });
-      const previous = queryClient.getQueriesData<Page>({ queryKey: [...postsRootKey, 'calendar'] });
-      queryClient.setQueriesData<Page>({ queryKey: [...postsRootKey, 'calendar'] }, (page) =>
+      await queryClient.cancelQueries({ queryKey: postsQueryKey });
+      const previous = queryClient.getQueriesData<PostPage>({ queryKey: calendarPostsQueryKey });
+      queryClient.setQueriesData<PostPage>({ queryKey: calendarPostsQueryKey }, (page) =>
         page ? { ...page, items: page.items.map((post) => (post.id === id ? { ...post, postDate } : post)) } : page,
       );
       return { previous };
@@ -25,6 +23,6 @@ export function useReschedulePost() {
     onError: (_error, _variables, context) => {
       for (const [key, data] of context?.previous ?? []) queryClient.setQueryData(key, data);
     },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: postsRootKey }), queryClient.invalidateQueries({ queryKey: dailyLimitsKey })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: postsQueryKey }), queryClient.invalidateQueries({ queryKey: dailyLimitsKey })]),
   });
 }

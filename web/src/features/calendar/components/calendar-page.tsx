@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { addDays, format, isToday } from 'date-fns';
 import { ChevronLeft, ChevronRight, Plus, TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageHeader } from '../../../components/ui/page-header';

@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { KeyboardEvent } from 'react';
-import { PlatformMark } from '../../../components/platform-mark';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { cn } from '../../../lib/cn';
 import { POST_STATUS_INFO } from '../../../lib/post-platforms';
 import type { CalendarPost } from '../api/get-calendar-posts';
@@ -64,7 +64,7 @@ export function PostChip({ post, roomy, onOpen, onDragState, onMoveBy }: PostChi
       <span className={cn('min-w-0 flex-1', roomy ? 'line-clamp-2' : 'truncate')}>{post.title}</span>
       <span className="flex shrink-0 -space-x-1">
         {post.socialAccountTypes.slice(0, roomy ? 6 : 2).map((platform) => (
-          <PlatformMark key={platform} platform={platform} decorative className="size-4 text-[8px] ring-1 ring-white" />
+          <PlatformIcon key={platform} platform={platform} size="xs" className="ring-1 ring-white" />
         ))}
       </span>
     </button>

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, Pencil } from 'lucide-react';
-import { PlatformMark } from '../../../components/platform-mark';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { PostStatusBadge } from '../../../components/post-status-badge';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
@@ -24,7 +24,7 @@ export function PostPeekDialog({ post, onClose }: { post: CalendarPost | null; o
                 return (
                   <li key={platform} className="rounded-lg border border-zinc-200 p-3 text-sm">
                     <div className="flex items-center gap-2">
-                      <PlatformMark platform={platform} decorative />
+                      <PlatformIcon platform={platform} />
                       <span className="font-medium text-zinc-900">{platformLabel(platform)}</span>
                       {permalink ? (
                         <a href={permalink} target="_blank" rel="noreferrer" className="ml-auto inline-flex items-center gap-1 text-accent-700 hover:underline">

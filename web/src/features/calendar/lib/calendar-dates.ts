@@ -1,19 +1,9 @@
 import { addDays, addMonths, addWeeks, endOfMonth, endOfWeek, format, isValid, parse, startOfMonth, startOfWeek } from 'date-fns';
-import { z } from 'zod';
+import type { CalendarView } from './calendar-search';
 
-export type CalendarView = 'month' | 'week';
+export type { CalendarView } from './calendar-search';
 
 const WEEK = { weekStartsOn: 1 } as const;
-
-/** The calendar's place lives in the URL: `?view=week&date=2026-11-22`. */
-export const calendarSearch = z.object({
-  view: z.enum(['month', 'week']).optional().catch(undefined),
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
-});
 
 export const dayKey = (date: Date) => format(date, 'yyyy-MM-dd');
 

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CreatePostBody } from '../../../../../server/posts/posts.schemas';
-import { api } from '../../../lib/api-client';
-import { postsQueryKey, type Post } from './get-posts';
+import { postsQueryKey, type Post } from '../../../api/post-query-keys';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 
-export type CreatePostInput = z.input<typeof CreatePostBody>;
+export type CreatePostInput = ApiSchema<'CreatePost'>;
 
 export function createPost(input: CreatePostInput): Promise<Post> {
-  return api.post<Post>('/post', input);
+  return ok(api.POST('/post', { body: input }));
 }
 
 export function useCreatePost() {

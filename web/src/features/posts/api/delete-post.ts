@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { postsQueryKey, type Post } from './get-posts';
+import { postsQueryKey, type Post } from '../../../api/post-query-keys';
+import { api, ok } from '../../../lib/api-client';
 
 export function deletePost(id: string): Promise<Post> {
-  return api.delete<Post>(`/post/${encodeURIComponent(id)}`);
+  return ok(api.DELETE('/post/{id}', { params: { path: { id } } }));
 }
 
 export function useDeletePost() {

@@ -1,12 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { postsQueryKey, type Post } from './get-posts';
+import { postQueryKey, type Post } from '../../../api/post-query-keys';
+import { api, ok } from '../../../lib/api-client';
 
 export function getPost(id: string): Promise<Post> {
-  return api.get<Post>(`/post/${encodeURIComponent(id)}`);
+  return ok(api.GET('/post/{id}', { params: { path: { id } } }));
 }
 
-export const postQueryOptions = (id: string) => queryOptions({ queryKey: [...postsQueryKey, 'one', id], queryFn: () => getPost(id) });
+export const postQueryOptions = (id: string) => queryOptions({ queryKey: postQueryKey(id), queryFn: () => getPost(id) });
 
 export function usePost(id: string) {
   return useSuspenseQuery(postQueryOptions(id));

@@ -1,22 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { PostListQuery, PostSchema } from '../../../../../server/posts/posts.schemas';
-import { api } from '../../../lib/api-client';
-import { registerLiveInvalidation } from '../../../lib/live-events';
+import { postListsQueryKey, type Post, type PostPage } from '../../../api/post-query-keys';
+import { api, ok } from '../../../lib/api-client';
+import type { operations } from '../../../lib/api-schema.gen';
 
-export type Post = z.infer<typeof PostSchema>;
-export type PostList = { items: Post[]; total: number };
-export type PostFilters = Omit<Partial<z.input<typeof PostListQuery>>, 'teamId' | 'platforms'> & { teamId: string; platforms?: string[] };
+export type { Post } from '../../../api/post-query-keys';
+export type PostList = PostPage;
+type PostListQuery = NonNullable<operations['listPosts']['parameters']['query']>;
+export type PostFilters = Omit<PostListQuery, 'teamId'> & { teamId: string };
 
 export function getPosts({ platforms, ...filters }: PostFilters): Promise<PostList> {
-  return api.get<PostList>('/post', { query: { ...filters, platforms: platforms?.length ? platforms.join(',') : undefined } });
+  // Sent as `platforms=A&platforms=B`, which the API reads like `platforms=A,B`.
+  return ok(api.GET('/post', { params: { query: { ...filters, platforms: platforms?.length ? platforms : undefined } } }));
 }
-
-/** Every post query (lists, single posts, the calendar's) sits under this key. */
-export const postsQueryKey = ['posts'] as const;
-
-// A post published, failed or changed anywhere refreshes what is on screen.
-registerLiveInvalidation('post.*', () => [postsQueryKey]);
 
 const ACTIVE: Post['status'][] = ['PROCESSING', 'RETRYING'];
 
@@ -28,7 +23,7 @@ export function isSettling(posts: Post[]): boolean {
 
 export const postsQueryOptions = (filters: PostFilters) =>
   queryOptions({
-    queryKey: [...postsQueryKey, 'list', filters],
+    queryKey: [...postListsQueryKey, filters],
     queryFn: () => getPosts(filters),
     placeholderData: keepPreviousData,
     // Live events announce publishing; polling covers a stream that is down while something is due.

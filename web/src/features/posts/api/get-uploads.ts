@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { UploadWithPostsSchema } from '../../../../../server/uploads/uploads.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 
-export type Upload = z.infer<typeof UploadWithPostsSchema>;
+export type UploadList = ApiSchema<'UploadList'>;
+export type Upload = UploadList['items'][number];
 
 /** The team's uploads plus the organization-wide ones, newest first. */
-export function getUploads(teamId: string): Promise<{ items: Upload[]; total: number }> {
-  return api.get('/upload', { query: { teamId, limit: 200 } });
+export function getUploads(teamId: string): Promise<UploadList> {
+  return ok(api.GET('/upload', { params: { query: { teamId, limit: 200 } } }));
 }
 
 export const uploadsQueryKey = ['uploads'] as const;

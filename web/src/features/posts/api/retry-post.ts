@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { postsQueryKey, type Post } from './get-posts';
+import { postsQueryKey, type Post } from '../../../api/post-query-keys';
+import { api, ok } from '../../../lib/api-client';
 
 export function retryPost(id: string): Promise<Post> {
-  return api.post<Post>(`/post/${encodeURIComponent(id)}/retry`);
+  return ok(api.POST('/post/{id}/retry', { params: { path: { id } } }));
 }
 
 export function useRetryPost() {

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { UpdatePostBody } from '../../../../../server/posts/posts.schemas';
-import { api } from '../../../lib/api-client';
-import { postsQueryKey, type Post } from './get-posts';
+import { postsQueryKey, type Post } from '../../../api/post-query-keys';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 
-export type UpdatePostInput = z.input<typeof UpdatePostBody>;
+export type UpdatePostInput = ApiSchema<'UpdatePost'>;
 
 export function updatePost({ id, ...changes }: UpdatePostInput & { id: string }): Promise<Post> {
-  return api.patch<Post>(`/post/${encodeURIComponent(id)}`, changes);
+  return ok(api.PATCH('/post/{id}', { params: { path: { id } }, body: changes }));
 }
 
 export function useUpdatePost() {

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
-import { PlatformMark } from '../../../components/platform-mark';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { cn } from '../../../lib/cn';
 import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '../../../api/get-team-accounts';
 
 export function accountName(account: SocialAccount): string {
   return account.username ? `@${account.username.replace(/^@/, '')}` : (account.displayName ?? account.userDisplayName ?? platformLabel(account.type));
@@ -27,7 +27,7 @@ export function AccountPicker({ accounts, selected, onToggle }: { accounts: Soci
                 checked ? 'border-accent-300 bg-accent-50 text-accent-800' : 'border-zinc-300 bg-white text-zinc-700 hover:bg-zinc-50',
               )}
             >
-              <PlatformMark platform={account.type} size="md" decorative className="rounded-full" />
+              <PlatformIcon platform={account.type} size="md" className="rounded-full" />
               <span className="font-medium">{accountName(account)}</span>
               <span className="text-xs text-zinc-500">{platformLabel(account.type)}</span>
               {checked ? <Check className="size-4 text-accent-600" aria-hidden /> : null}

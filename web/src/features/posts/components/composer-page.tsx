@@ -2,8 +2,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertCircle, ArrowLeft, CircleAlert, Users } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
-import { PlatformMark } from '../../../components/platform-mark';
+import { toast } from '../../../lib/toast';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -16,7 +16,7 @@ import { cn } from '../../../lib/cn';
 import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
 import { useCreatePost } from '../api/create-post';
 import type { Post } from '../api/get-posts';
-import { usePostingAccounts } from '../api/get-team-accounts';
+import { usePostingAccounts } from '../../../api/get-team-accounts';
 import { useUploads } from '../api/get-uploads';
 import { useUpdatePost } from '../api/update-post';
 import {
@@ -258,7 +258,7 @@ export function ComposerPage({ teamId, post }: { teamId: string; post?: Post }) 
                           'data-[state=active]:border-accent-600 data-[state=active]:text-zinc-900',
                         )}
                       >
-                        <PlatformMark platform={platform} decorative />
+                        <PlatformIcon platform={platform} />
                         {platformLabel(platform)}
                         {count > 0 ? (
                           <span className="flex items-center gap-0.5 rounded-full bg-red-50 px-1.5 text-xs text-red-700 ring-1 ring-red-200">
@@ -338,7 +338,7 @@ function PlatformSummary({ platforms, counts, onOpen }: { platforms: PostPlatfor
     <ul aria-label="Checks per platform" className="space-y-1.5">
       {platforms.map((platform) => (
         <li key={platform} className="flex items-center gap-2 text-sm">
-          <PlatformMark platform={platform} decorative />
+          <PlatformIcon platform={platform} />
           <span className="flex-1 text-zinc-700">{platformLabel(platform)}</span>
           {counts[platform] ? (
             <button type="button" className="text-xs font-medium text-red-600 underline-offset-2 hover:underline" onClick={() => onOpen(platform)}>

@@ -1,6 +1,7 @@
 import type { OptionField } from '../lib/option-fields';
 import { ObjectControl } from './options/object-control';
 import { ObjectListControl } from './options/object-list-control';
+import { NestedControlContext } from './options/nested-control';
 import { PollControl } from './options/poll-control';
 import { ScalarControl } from './options/scalar-control';
 import { ThreadControl } from './options/thread-control';
@@ -18,6 +19,14 @@ export function isWide(field: OptionField): boolean {
  * own: X's poll and thread, lists of items (carousel slides, tagged people) and small objects, one field per key.
  */
 export function OptionControl(props: OptionControlProps) {
+  return (
+    <NestedControlContext.Provider value={OptionControl}>
+      <ControlFor {...props} />
+    </NestedControlContext.Provider>
+  );
+}
+
+function ControlFor(props: OptionControlProps) {
   const { field } = props;
   if (field.kind === 'object') {
     // X's poll: choices as a list of inputs and a duration to pick.

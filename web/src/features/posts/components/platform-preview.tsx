@@ -1,8 +1,8 @@
 import { Heart, MessageCircle, Play, Repeat2, Send } from 'lucide-react';
-import { PlatformMark } from '../../../components/platform-mark';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
 import type { Upload } from '../api/get-uploads';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '../../../api/get-team-accounts';
 import { MediaThumb } from './media-thumb';
 
 type PreviewProps = { platform: PostPlatform; account: SocialAccount | undefined; data: Record<string, unknown>; library: Map<string, Upload> };
@@ -91,7 +91,7 @@ export function PlatformPreview({ platform, account, data, library }: PreviewPro
   return (
     <figure aria-label={`${platformLabel(platform)} preview`} className="rounded-xl border border-zinc-200 bg-white p-3 shadow-xs">
       <figcaption className="mb-3 flex items-center gap-2 text-xs font-medium text-zinc-500">
-        <PlatformMark platform={platform} decorative />
+        <PlatformIcon platform={platform} />
         Preview on {platformLabel(platform)}
       </figcaption>
       {body}

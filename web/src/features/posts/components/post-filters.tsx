@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, Search, X } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { PlatformMark } from '../../../components/platform-mark';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { Input } from '../../../components/ui/input';
@@ -68,7 +68,7 @@ export function PostFilters({ search, platforms, onChange, onClear }: PostFilter
                 }}
                 className="relative flex cursor-default items-center gap-2 rounded-md py-1.5 pr-8 pl-2 text-sm text-zinc-700 outline-none select-none data-[highlighted]:bg-zinc-100"
               >
-                <PlatformMark platform={platform} decorative />
+                <PlatformIcon platform={platform} />
                 {platformLabel(platform)}
                 <Menu.ItemIndicator className="absolute right-2 text-accent-600">
                   <Check className="size-4" aria-hidden />

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CircleAlert, ExternalLink, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { PlatformMark } from '../../../components/platform-mark';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { PostStatusBadge } from '../../../components/post-status-badge';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatRelative } from '../../../lib/format';
@@ -86,7 +86,7 @@ export function PostItem({ post, onDelete, onRetry, retrying }: PostItemProps) {
           const account = accountOf(platform);
           return (
             <li key={platform} className="flex flex-wrap items-start gap-x-2 gap-y-1 text-sm">
-              <PlatformMark platform={platform} decorative />
+              <PlatformIcon platform={platform} />
               <span className="font-medium text-zinc-800">{platformLabel(platform)}</span>
               {account?.username ? <span className="text-zinc-500">@{account.username.replace(/^@/, '')}</span> : null}
               <span className="text-zinc-300" aria-hidden>

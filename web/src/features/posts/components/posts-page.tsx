@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { FileSearch, PenSquare, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { POST_PLATFORMS } from '../../../../../server/platforms/platform-types';
 import { useDeletePost } from '../api/delete-post';
 import { usePosts, type Post } from '../api/get-posts';
-import { usePostingAccounts } from '../api/get-team-accounts';
+import { usePostingAccounts } from '../../../api/get-team-accounts';
 import { useRetryPost } from '../api/retry-post';
 import { filtersFromSearch, hasFilters, PAGE_SIZE, type PostListSearch } from '../lib/list-search';
 import { PostFilters } from './post-filters';

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CreateTeamBody } from '../../../../../server/teams/teams.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
 import { teamsQueryKey, type Team } from './get-teams';
 
-export type CreateTeamInput = z.input<typeof CreateTeamBody>;
+export type CreateTeamInput = ApiBody<'/team', 'post'>;
 
 export function createTeam(input: CreateTeamInput): Promise<Team> {
-  return api.post<Team>('/team', input);
+  return ok(api.POST('/team', { body: input }));
 }
 
 export function useCreateTeam() {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { teamsQueryKey, type Team } from './get-teams';
 
 export function deleteTeam(id: string): Promise<Team> {
-  return api.delete<Team>(`/team/${encodeURIComponent(id)}`);
+  return ok(api.DELETE('/team/{id}', { params: { path: { id } } }));
 }
 
 /** Deleting the last team is refused by the API (409); the shared mutation handler toasts its message. */

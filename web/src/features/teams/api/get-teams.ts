@@ -1,16 +1,14 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { TeamListSchema, TeamSchema } from '../../../../../server/teams/teams.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 
-export type Team = z.infer<typeof TeamSchema>;
-export type TeamList = z.infer<typeof TeamListSchema>;
+export type Team = ApiSchema<'Team'>;
+export type TeamList = ApiSchema<'TeamList'>;
 
 // The API's maximum page: the switcher and settings show every team of the organization.
 const ALL_TEAMS = 500;
 
 export function getTeams(): Promise<TeamList> {
-  return api.get<TeamList>('/team', { query: { limit: ALL_TEAMS } });
+  return ok(api.GET('/team', { params: { query: { limit: ALL_TEAMS } } }));
 }
 
 export const teamsQueryKey = ['teams'] as const;

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { UpdateTeamBody } from '../../../../../server/teams/teams.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
 import { teamsQueryKey, type Team } from './get-teams';
 
-export type UpdateTeamInput = { id: string; changes: z.input<typeof UpdateTeamBody> };
+export type UpdateTeamInput = { id: string; changes: ApiBody<'/team/{id}', 'patch'> };
 
 export function updateTeam({ id, changes }: UpdateTeamInput): Promise<Team> {
-  return api.patch<Team>(`/team/${encodeURIComponent(id)}`, changes);
+  return ok(api.PATCH('/team/{id}', { params: { path: { id } }, body: changes }));
 }
 
 export function useUpdateTeam() {

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CreateTeamBody, UpdateTeamBody } from '../../../../../server/teams/teams.schemas';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';

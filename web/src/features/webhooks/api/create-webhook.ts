@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CreateWebhookBody, WebhookEndpointWithSecretSchema } from '../../../../../server/webhooks/webhooks.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
 import { webhookSecretQueryKey, type WebhookSecret } from './get-webhook-secret';
 import { webhooksQueryKey } from './get-webhooks';
 
-export type CreateWebhookInput = z.input<typeof CreateWebhookBody>;
-export type CreatedWebhook = z.infer<typeof WebhookEndpointWithSecretSchema>;
+export type CreateWebhookInput = ApiBody<'/webhooks', 'post'>;
+export type CreatedWebhook = ApiAnswer<'/webhooks', 'post'>;
 
 export function createWebhook(input: CreateWebhookInput): Promise<CreatedWebhook> {
-  return api.post<CreatedWebhook>('/webhooks', input);
+  return ok(api.POST('/webhooks', { body: input }));
 }
 
 export function useCreateWebhook() {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { webhookQueryKey } from './get-webhook';
 import { webhooksQueryKey, type WebhookEndpoint } from './get-webhooks';
 
 export function deleteWebhook(id: string): Promise<WebhookEndpoint> {
-  return api.delete<WebhookEndpoint>(`/webhooks/${encodeURIComponent(id)}`);
+  return ok(api.DELETE('/webhooks/{id}', { params: { path: { id } } }));
 }
 
 export function useDeleteWebhook() {

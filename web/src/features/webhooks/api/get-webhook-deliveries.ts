@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { WebhookDeliveryListSchema, WebhookDeliverySchema } from '../../../../../server/webhooks/webhooks.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 import { webhookQueryKey } from './get-webhook';
 
-export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+export type WebhookDelivery = ApiSchema<'WebhookDelivery'>;
 export type WebhookAttempt = WebhookDelivery['attempts'][number];
-type WebhookDeliveryList = z.infer<typeof WebhookDeliveryListSchema>;
+type WebhookDeliveryList = ApiSchema<'WebhookDeliveryList'>;
 
 export const DELIVERIES_PAGE = 20;
 // Deliveries change in the worker, which announces nothing: the log asks again, often while some
@@ -15,7 +13,7 @@ const POLL_WHILE_PENDING_MS = 2000;
 const POLL_IDLE_MS = 15_000;
 
 export function getWebhookDeliveries(id: string, limit: number): Promise<WebhookDeliveryList> {
-  return api.get<WebhookDeliveryList>(`/webhooks/${encodeURIComponent(id)}/deliveries`, { query: { limit } });
+  return ok(api.GET('/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit } } }));
 }
 
 export const webhookDeliveriesQueryKey = (id: string) => [...webhookQueryKey(id), 'deliveries'] as const;

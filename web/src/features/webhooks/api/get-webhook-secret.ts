@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { WebhookSecretSchema } from '../../../../../server/webhooks/webhooks.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 import { webhookQueryKey } from './get-webhook';
 
-export type WebhookSecret = z.infer<typeof WebhookSecretSchema>;
+export type WebhookSecret = ApiSchema<'WebhookSecret'>;
 
 export function getWebhookSecret(id: string): Promise<WebhookSecret> {
-  return api.get<WebhookSecret>(`/webhooks/${encodeURIComponent(id)}/secret`);
+  return ok(api.GET('/webhooks/{id}/secret', { params: { path: { id } } }));
 }
 
 export const webhookSecretQueryKey = (id: string) => [...webhookQueryKey(id), 'secret'] as const;

@@ -1,9 +1,9 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { webhooksBaseKey, type WebhookEndpoint } from './get-webhooks';
 
 export function getWebhook(id: string): Promise<WebhookEndpoint> {
-  return api.get<WebhookEndpoint>(`/webhooks/${encodeURIComponent(id)}`);
+  return ok(api.GET('/webhooks/{id}', { params: { path: { id } } }));
 }
 
 /** The endpoint and everything under it (deliveries, secret) share this prefix. */

@@ -1,16 +1,14 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { WebhookEndpointListSchema, WebhookEndpointSchema } from '../../../../../server/webhooks/webhooks.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '../../../lib/api-client';
 
-export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
-type WebhookEndpointList = z.infer<typeof WebhookEndpointListSchema>;
+export type WebhookEndpoint = ApiSchema<'WebhookEndpoint'>;
+type WebhookEndpointList = ApiSchema<'WebhookEndpointList'>;
 
 // The API's maximum page; an organization has a handful of endpoints, not hundreds.
 const ALL_ENDPOINTS = 500;
 
 export function getWebhooks(): Promise<WebhookEndpointList> {
-  return api.get<WebhookEndpointList>('/webhooks', { query: { limit: ALL_ENDPOINTS } });
+  return ok(api.GET('/webhooks', { params: { query: { limit: ALL_ENDPOINTS } } }));
 }
 
 /** Every webhook query starts with this, so one invalidation can reach them all. */

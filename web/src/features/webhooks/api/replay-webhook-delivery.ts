@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { webhookDeliveriesQueryKey, type WebhookDelivery } from './get-webhook-deliveries';
 
 export type ReplayWebhookDeliveryInput = { endpointId: string; deliveryId: string };
 
 export function replayWebhookDelivery({ endpointId, deliveryId }: ReplayWebhookDeliveryInput): Promise<WebhookDelivery> {
-  return api.post<WebhookDelivery>(`/webhooks/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`);
+  return ok(api.POST('/webhooks/{id}/deliveries/{deliveryId}/replay', { params: { path: { id: endpointId, deliveryId } } }));
 }
 
 export function useReplayWebhookDelivery() {

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { RotateSecretBody } from '../../../../../server/webhooks/webhooks.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
 import type { CreatedWebhook } from './create-webhook';
 import { webhookQueryKey } from './get-webhook';
 import { webhookSecretQueryKey } from './get-webhook-secret';
 
-export type RotateWebhookSecretInput = { id: string } & z.input<typeof RotateSecretBody>;
+export type RotateWebhookSecretInput = { id: string } & ApiBody<'/webhooks/{id}/rotate-secret', 'post'>;
 
 export function rotateWebhookSecret({ id, ...body }: RotateWebhookSecretInput): Promise<CreatedWebhook> {
-  return api.post<CreatedWebhook>(`/webhooks/${encodeURIComponent(id)}/rotate-secret`, body);
+  return ok(api.POST('/webhooks/{id}/rotate-secret', { params: { path: { id } }, body }));
 }
 
 export function useRotateWebhookSecret() {

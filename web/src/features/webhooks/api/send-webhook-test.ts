@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ok } from '../../../lib/api-client';
 import { webhookDeliveriesQueryKey, type WebhookDelivery } from './get-webhook-deliveries';
 
 export function sendWebhookTest(id: string): Promise<WebhookDelivery> {
-  return api.post<WebhookDelivery>(`/webhooks/${encodeURIComponent(id)}/test`);
+  return ok(api.POST('/webhooks/{id}/test', { params: { path: { id } } }));
 }
 
 export function useSendWebhookTest() {

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { UpdateWebhookBody } from '../../../../../server/webhooks/webhooks.schemas';
-import { api } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '../../../lib/api-client';
 import { webhookQueryKey } from './get-webhook';
 import { webhooksQueryKey, type WebhookEndpoint } from './get-webhooks';
 
-export type UpdateWebhookInput = { id: string; changes: z.input<typeof UpdateWebhookBody> };
+export type UpdateWebhookInput = { id: string; changes: ApiBody<'/webhooks/{id}', 'patch'> };
 
 export function updateWebhook({ id, changes }: UpdateWebhookInput): Promise<WebhookEndpoint> {
-  return api.patch<WebhookEndpoint>(`/webhooks/${encodeURIComponent(id)}`, changes);
+  return ok(api.PATCH('/webhooks/{id}', { params: { path: { id } }, body: changes }));
 }
 
 /** Edits, and disabling or re-enabling (which resumes paused deliveries, hence the log refresh). */

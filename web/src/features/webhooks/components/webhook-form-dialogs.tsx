@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { EventType } from '../../../../../server/events/event-types';
 import { CreateWebhookBody, UpdateWebhookBody } from '../../../../../server/webhooks/webhooks.schemas';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { OptionField } from '../../lib/option-fields';
 import { FieldIssues } from '../controls';
-import { OptionControl } from '../option-control';
 import { issuesUnder, ownMessages } from './issues';
+import { NestedControl } from './nested-control';
 import type { OptionControlProps } from './types';
 import { isRecord } from './types';
 
@@ -15,7 +15,7 @@ export function ObjectFields({ fields, value, issues, uploads, onChange }: Omit<
     <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
       {fields.map((inner) => (
         <div key={inner.key} className={inner.kind === 'object' || inner.kind === 'objectList' || inner.kind === 'uploads' ? 'sm:col-span-2' : undefined}>
-          <OptionControl
+          <NestedControl
             field={inner}
             value={record[inner.key]}
             issues={issuesUnder(issues, inner.key)}

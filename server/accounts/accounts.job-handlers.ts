@@ -1,0 +1,7 @@
+import { handleJob } from '../jobs/define-job';
+import { removeDisconnectedAccountJob } from './remove-disconnected-account.job';
+import { removeDisconnectedAccounts } from './remove-disconnected-accounts';
+
+export const accountJobHandlers = [
+  handleJob(removeDisconnectedAccountJob, (payload, { services }) => removeDisconnectedAccounts(services, payload.socialAccountId)),
+];

@@ -1,0 +1,7 @@
+import { handleJob } from '../jobs/define-job';
+import { dispatchInboundEvent } from './dispatch-inbound-event';
+import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
+
+export const ingestJobHandlers = [
+  handleJob(dispatchInboundEventJob, ({ inboundEventId }, { services }) => dispatchInboundEvent(services, inboundEventId)),
+];
