@@ -173,6 +173,18 @@ export const sandboxItems = pgTable(
     text: text(),
     authorExternalId: text().notNull(),
     authorUsername: text().notNull(),
+    /** Likes from other people on the platform (the owner's own like is `ownerLikedAt`). */
+    likeCount: integer().notNull().default(0),
+    /** When the connected account liked this item; null when it has not (or unliked). */
+    ownerLikedAt: timestamp({ withTimezone: true }),
+    /** Hidden by the page owner (comments): still there, shown only to its author. */
+    hiddenAt: timestamp({ withTimezone: true }),
+    /** Set on an edit through the platform (the owner's app or the API). */
+    editedAt: timestamp({ withTimezone: true }),
+    /** Deleted on the platform: kept so a repeated delete or a late webhook can be answered. */
+    deletedAt: timestamp({ withTimezone: true }),
+    /** Platform-specific facts of the item (Reddit post kind, YouTube title, media...). */
+    metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
