@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { Bundlesocial } from 'bundlesocial';
 import { afterAll } from 'vitest';
 import { createApp } from '../app';
 import { startServices, type RunningServices } from '../bootstrap';
@@ -91,5 +94,25 @@ export async function createTestApp(options: TestOptions = {}) {
     return { email, password };
   };
 
-  return { app, services, config, request, createOrg, createLogin };
+  // The published `bundlesocial` client talks HTTP to a base URL: a real listener on 127.0.0.1,
+  // started on first use and closed with the app.
+  let listening: Promise<{ server: ServerType; baseUrl: string }> | null = null;
+  const listen = () =>
+    (listening ??= new Promise((resolve) => {
+      const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) =>
+        resolve({ server, baseUrl: `http://127.0.0.1:${info.port}` }),
+      );
+    }));
+  afterAll(async () => {
+    if (!listening) return;
+    const { server } = await listening;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  /** The hosted service's published Node client, pointed at this app: the compatibility harness. */
+  const bundlesocial = async (apiKey: string) => {
+    const { baseUrl } = await listen();
+    return new Bundlesocial(apiKey, { BASE: baseUrl } as ConstructorParameters<typeof Bundlesocial>[1]);
+  };
+
+  return { app, services, config, request, createOrg, createLogin, bundlesocial };
 }
