@@ -10,7 +10,15 @@ export { EVENT_TYPES, EVENT_TYPE_NAMES, type EventType } from './event-types';
  * NOTIFY limit). Live dashboard streams and the webhook relay listen to it.
  */
 export const EVENTS_CHANNEL = 'sd_events';
-export type EventNotice = { seq: number; id: string; organizationId: string; teamId: string | null; type: string };
+export type EventNotice = {
+  seq: number;
+  id: string;
+  organizationId: string;
+  teamId: string | null;
+  type: string;
+  /** False when the organization had no webhook endpoint: the event was written already relayed. */
+  relay: boolean;
+};
 
 export type NewEvent = { organizationId: string; teamId?: string | null; type: EventType; data: unknown };
 
@@ -36,14 +44,20 @@ export async function recordEvents(tx: Executor, events: NewEvent[]): Promise<st
   }));
   // NOTIFY is transactional: listeners hear of an event only if (and when) the change commits.
   // Each notice carries ids only (an EventNotice), far below NOTIFY's 8 kB limit.
+  // Most organizations have no webhook endpoint: their events are written already relayed, so
+  // no relay wake-up, job or batch runs for them (an endpoint gets what happens after it exists).
   await tx.execute(sql`
     with inserted as (
-      insert into outbox_events (id, organization_id, team_id, type, data)
-      select id, organization_id, team_id, type, data
+      insert into outbox_events (id, organization_id, team_id, type, data, relayed_at)
+      select v.id, v.organization_id, v.team_id, v.type, v.data,
+        case when exists (select 1 from webhook_endpoints e where e.organization_id = v.organization_id) then null else now() end
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, organization_id text, team_id text, type text, data jsonb)
-      returning seq, id, organization_id, team_id, type
+      returning seq, id, organization_id, team_id, type, relayed_at
     )
-    select pg_notify(${EVENTS_CHANNEL}, json_build_object('seq', seq, 'id', id, 'organizationId', organization_id, 'teamId', team_id, 'type', type)::text)
+    select pg_notify(
+      ${EVENTS_CHANNEL},
+      json_build_object('seq', seq, 'id', id, 'organizationId', organization_id, 'teamId', team_id, 'type', type, 'relay', relayed_at is null)::text
+    )
     from inserted
     order by seq`);
   return rows.map((row) => row.id);

@@ -81,6 +81,24 @@ describe('webhook endpoints API', () => {
     expect(Date.parse(defaults.json.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
   });
 
+  it('writes events of an organization without endpoints already relayed, and leaves them to the relay once it has one', async () => {
+    const { key, organizationId } = await t.createOrg();
+    const seen = new Set((await t.services.db.select().from(outboxEvents).where(eq(outboxEvents.organizationId, organizationId))).map((row) => row.id));
+    const newEvents = async () => {
+      const rows = await t.services.db.select().from(outboxEvents).where(eq(outboxEvents.organizationId, organizationId));
+      const fresh = rows.filter((row) => !seen.has(row.id));
+      for (const row of fresh) seen.add(row.id);
+      return fresh.map((row) => [row.type, row.relayedAt !== null]);
+    };
+    expect((await t.request('POST', '/team', { key, body: { name: 'Before any endpoint' } })).status).toBe(200);
+    expect(await newEvents()).toEqual([['team.created', true]]);
+
+    await t.request('POST', '/webhooks', { key, body: { url: validUrl, events: ['team.updated'] } });
+    expect((await t.request('POST', '/team', { key, body: { name: 'With an endpoint' } })).status).toBe(200);
+    // No worker runs in this file: the event waits for the relay, which decides per endpoint.
+    expect(await newEvents()).toEqual([['team.created', false]]);
+  });
+
   it('refuses private, loopback, link-local and other internal targets at registration', async () => {
     const { key } = await t.createOrg();
     const refused = [

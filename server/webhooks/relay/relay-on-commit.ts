@@ -29,7 +29,10 @@ export function startRelayWaker(services: AppServices): void {
       running = false;
     }
   };
-  hub.onNotice(() => void pump());
+  hub.onNotice((notice) => {
+    // Events of organizations without endpoints are written relayed: nothing to wake for.
+    if (notice.relay !== false) void pump();
+  });
   hub.onListen(() => {
     services.jobs.send(webhookSweepJob, {}).catch((error: unknown) => {
       services.logger.debug('webhooks: start-up sweep not enqueued', { error: String(error) });
