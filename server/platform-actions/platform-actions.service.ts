@@ -107,7 +107,8 @@ export async function editPublishedPost(services: AppServices, scope: Scope, pla
   await services.db.transaction((tx) =>
     platformItemChanged(tx, { ...scope, socialAccountId: account.id, platform, kind: 'POST', externalId, change: { type: 'EDITED', text: edit.text, data: editedData(platform, edit) }, at: new Date() }),
   );
-  return { success: true, permalink: result.permalink ?? target.externalData?.permalink ?? '' };
+  // The permalink the post was published with (a YouTube short keeps its /shorts/ address).
+  return { success: true, permalink: target.externalData?.permalink ?? result.permalink ?? '' };
 }
 
 export async function deletePublishedPost(services: AppServices, scope: Scope, platform: PostPlatform, postId: string) {
