@@ -148,6 +148,15 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
     expect(invalid.json.issues.map((issue: { path: string[] }) => issue.path.join('.'))).toEqual(expect.arrayContaining(['postId', 'description']));
   });
 
+  it('deletes once when two deletes race', async () => {
+    const { key, teamId } = await t.createOrg('PRO');
+    await connectAccount(t, key, teamId, 'BLUESKY');
+    const post = await publish(t, key, teamId, 'BLUESKY', { text: 'Race me' });
+    const statuses = await Promise.all([1, 2].map(() => send('DELETE', '/misc/bluesky/post', key, { teamId, postId: post.id }).then((r) => r.status)));
+    expect(statuses.sort()).toEqual([200, 404]);
+    expect((await t.request('GET', `/post/${post.id}`, { key })).json.socialAccounts[0].deletedAt).not.toBeNull();
+  });
+
   it('answers a sandbox fault with an error and keeps the post as it was, then succeeds', async () => {
     const { key, teamId } = await t.createOrg('PRO');
     const mastodon = await connectAccount(t, key, teamId, 'MASTODON');

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { sandboxItems, sandboxProfiles } from '../../db/schema/sandbox';
 import type { ActionsCapability, PostEdit } from '../actions';
 import type { ConnectorEnv, Credentials } from '../connector';
@@ -61,6 +61,16 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
     await env.db.update(sandboxItems).set(set).where(eq(sandboxItems.id, item.id));
   }
 
+  /** Deleting is atomic: of two concurrent deletes of one item, the second answers 404 like the platform. */
+  async function remove(env: ConnectorEnv, item: SandboxItem, operation: string) {
+    const gone = await env.db
+      .update(sandboxItems)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(sandboxItems.id, item.id), isNull(sandboxItems.deletedAt)))
+      .returning({ id: sandboxItems.id });
+    if (gone.length === 0) throw refuse('NOT_FOUND', `The ${definition.label} item ${item.externalId} was already deleted`, operation);
+  }
+
   function editedPost(item: SandboxItem, edit: PostEdit, operation: string): Partial<typeof sandboxItems.$inferInsert> {
     const metadata = { ...item.metadata };
     const limit = POST_EDIT[platform]!.maxText;
@@ -96,7 +106,7 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
     deletePost: POST_DELETE.includes(platform)
       ? async (env, credentials, _account, input) => {
           const { item } = await ownItem(env, credentials, 'POST', input.externalId, 'actions.deletePost');
-          await update(env, item, { deletedAt: new Date() });
+          await remove(env, item, 'actions.deletePost');
         }
       : null,
     editComment: COMMENT_EDIT.includes(platform)
@@ -117,7 +127,7 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
           if (!OWNER_DELETES_OTHERS.includes(platform) && !(await authoredByAccount(env, profile, item))) {
             throw refuse('PERMISSION_MISSING', `${definition.label} lets an account delete only its own comments`, operation);
           }
-          await update(env, item, { deletedAt: new Date() });
+          await remove(env, item, operation);
         }
       : null,
     lookups: sandboxLookups(definition, access),
