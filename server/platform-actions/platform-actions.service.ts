@@ -79,7 +79,10 @@ async function publishedTarget(services: AppServices, scope: Scope, platform: Po
   const externalId = target.externalData?.id;
   if (target.status !== 'POSTED' || !externalId) throw new BadRequestError(`This post is not published on ${label} yet`);
   const account = target.socialAccountId
-    ? await getAccountById(db, { organizationId: scope.organizationId, id: target.socialAccountId }).catch(() => null)
+    ? await getAccountById(db, { organizationId: scope.organizationId, id: target.socialAccountId }).catch((error) => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      })
     : null;
   if (!account || account.teamId !== scope.teamId) throw new AppError(404, `The ${label} account that published this post is no longer connected`);
   return { target, externalId, account };
@@ -88,7 +91,11 @@ async function publishedTarget(services: AppServices, scope: Scope, platform: Po
 /** What an edit changes in our copy of the post's `data.<PLATFORM>`, in the platform's own field names. */
 function editedData(platform: PostPlatform, edit: PostEdit): Record<string, unknown> {
   if (platform === 'YOUTUBE') {
-    return { ...(edit.title !== undefined ? { text: edit.title } : {}), ...(edit.text !== undefined ? { description: edit.text } : {}) };
+    return {
+      ...(edit.title !== undefined ? { text: edit.title } : {}),
+      ...(edit.text !== undefined ? { description: edit.text } : {}),
+      ...(edit.privacyStatus !== undefined ? { privacy: edit.privacyStatus.toUpperCase() } : {}),
+    };
   }
   if (platform === 'REDDIT') return edit.text !== undefined ? { description: edit.text } : {};
   return {

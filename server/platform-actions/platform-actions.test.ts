@@ -25,6 +25,7 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
     const tooLong = await send('PATCH', '/misc/mastodon/status', key, { teamId, postId: post.id, description: 'x'.repeat(501) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.message).toMatch(/500 characters/);
+    expect((await send('PATCH', '/misc/mastodon/status', key, { teamId, postId: post.id, description: '  ' })).status).toBe(400);
 
     const deleted = await send('DELETE', '/misc/mastodon/status', key, { teamId, postId: post.id });
     expect(deleted.status).toBe(200);
@@ -77,7 +78,7 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
       text: 'Better pancakes',
       metadata: { title: 'Better pancakes', description: 'Recipe inside', tags: ['food'], categoryId: '26', privacyStatus: 'unlisted' },
     });
-    expect((await t.request('GET', `/post/${post.id}`, { key })).json.data.YOUTUBE).toMatchObject({ text: 'Better pancakes', description: 'Recipe inside' });
+    expect((await t.request('GET', `/post/${post.id}`, { key })).json.data.YOUTUBE).toMatchObject({ text: 'Better pancakes', description: 'Recipe inside', privacy: 'UNLISTED' });
     const notAssignable = await send('PATCH', '/misc/youtube/video', key, { teamId, postId: post.id, categoryId: '30' });
     expect(notAssignable.status).toBe(400);
     expect((await send('PATCH', '/misc/youtube/video', key, { teamId, postId: post.id, title: 'a <b>' })).status).toBe(400);

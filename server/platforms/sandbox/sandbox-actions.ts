@@ -90,6 +90,10 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
       if (metadata.kind !== 'text') throw refuse('INVALID_REQUEST', `Only text posts can be edited on Reddit; this is a ${String(metadata.kind ?? 'link')} post`, operation);
       return { metadata: { ...metadata, body: edit.text ?? '' }, editedAt: new Date() };
     }
+    // A LinkedIn post, a Slack message and a Mastodon status cannot be emptied by an edit.
+    if (['LINKEDIN', 'SLACK', 'MASTODON'].includes(platform) && edit.text !== undefined && edit.text.trim() === '') {
+      throw refuse('INVALID_REQUEST', `A ${definition.label} post cannot be edited to empty text`, operation);
+    }
     if (platform === 'MASTODON' && edit.spoilerText !== undefined) metadata.spoilerText = edit.spoilerText;
     return { metadata, text: edit.text ?? item.text, editedAt: new Date() };
   }
