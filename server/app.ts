@@ -25,6 +25,8 @@ import { liveRouter } from './live/live.handlers';
 import { startRelayWaker } from './webhooks/relay/relay-on-commit';
 import { webhooksRouter } from './webhooks/webhooks.handlers';
 import { postsRouter } from './posts/posts.handlers';
+import { platformActionsRouter } from './platform-actions/platform-actions.handlers';
+import { lookupsRouter } from './platform-actions/lookups.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -65,6 +67,8 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', apiKeysRouter);
   api.route('/', uploadsRouter);
   api.route('/', postsRouter);
+  api.route('/', platformActionsRouter);
+  api.route('/', lookupsRouter);
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);
   api.route('/', usageRouter);

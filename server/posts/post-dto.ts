@@ -94,7 +94,8 @@ export function toPostDto(config: Config, row: PostRow, relations: Relations) {
           socialAccountId: target.socialAccountId!,
           createdAt: target.createdAt.toISOString(),
           updatedAt: target.updatedAt.toISOString(),
-          deletedAt: iso(account?.deletedAt ?? null),
+          // Deleted on the platform, or the account itself removed: either way this link is gone.
+          deletedAt: iso(target.deletedAt ?? account?.deletedAt ?? null),
           socialAccount: account ? toSocialAccountDto(account) : null,
         };
       }),

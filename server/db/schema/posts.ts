@@ -96,6 +96,8 @@ export const postTargets = pgTable(
     nextAttemptAt: at(),
     publishedAt: at(),
     firstCommentStatus: text({ enum: ['PENDING', 'POSTED', 'ERROR'] }),
+    /** Deleted on the platform through the service (`/misc/*`): the post stays, this publication is gone. */
+    deletedAt: at(),
     ...timestamps(),
   },
   (table) => [uniqueIndex('post_targets_post_platform_unique').on(table.postId, table.platform)],

@@ -8,6 +8,18 @@ export const SANDBOX_OPERATIONS = [
   'publishing.publish',
   'publishing.thumbnail',
   'publishing.comment',
+  'actions.editPost',
+  'actions.deletePost',
+  'actions.editComment',
+  'actions.deleteComment',
+  'lookups.youtubeCategories',
+  'lookups.youtubeRegions',
+  'lookups.subredditFlairs',
+  'lookups.subredditRequirements',
+  'lookups.instagramLocations',
+  'lookups.instagramBusiness',
+  'lookups.linkedinMentions',
+  'lookups.facebookPages',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

@@ -95,7 +95,7 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
       // The item and the record of the request's key commit together: whatever happens to the
       // caller afterwards, a lookup by the key finds exactly this item.
       const published = await env.db.transaction(async (tx) => {
-        const item = await createPost(tx as never, { profile, channel, text });
+        const item = await createPost(tx as never, { profile, channel, text, metadata: itemFacts(platform, request) });
         const result: PublishResult = { externalData: externalDataFor(platform, item, channel, profile, request) };
         const stored = await tx
           .insert(sandboxPublications)
@@ -151,6 +151,20 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
 }
 
 class IntentTaken extends Error {}
+
+/** What the platform remembers about a post beyond its text: what kind of Reddit post, a video's metadata. */
+function itemFacts(platform: PostPlatform, request: PublishRequest): Record<string, unknown> {
+  const options = request.options;
+  if (platform === 'REDDIT') {
+    // Reddit decides at submission whether a post is text (selftext), a link or media, and never changes it.
+    const kind = typeof options.link === 'string' && options.link ? 'link' : request.media.length > 0 ? 'media' : 'text';
+    return { kind, title: options.text ?? null, body: typeof options.description === 'string' ? options.description : '' };
+  }
+  if (platform === 'YOUTUBE') {
+    return { title: options.text ?? null, description: options.description ?? null, privacyStatus: typeof options.privacy === 'string' ? options.privacy.toLowerCase() : 'public' };
+  }
+  return {};
+}
 
 /** `externalData.<PLATFORM>` with the fields each platform's API returns (all strings). */
 function externalDataFor(platform: PostPlatform, item: SandboxItem, channel: SandboxChannel | null, profile: Profile, request: PublishRequest): Record<string, string> {
