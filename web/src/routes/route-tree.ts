@@ -5,6 +5,7 @@ import { calendarRoute } from './calendar';
 import { indexRoute } from './home';
 import { inboxRoute } from './inbox';
 import { loginRoute } from './login';
+import { postDetailRoute } from './post-detail';
 import { postsRoute } from './posts';
 import { postEditRoute, postNewRoute } from './posts-compose';
 import { reviewsRoute } from './reviews';
@@ -21,6 +22,7 @@ export const routeTree = rootRoute.addChildren([
     postsRoute,
     postNewRoute,
     postEditRoute,
+    postDetailRoute,
     calendarRoute,
     inboxRoute,
     reviewsRoute,
