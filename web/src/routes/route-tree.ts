@@ -13,6 +13,7 @@ import { rootRoute } from './root';
 import { settingsIndexRoute, settingsRoute } from './settings';
 import { settingsApiKeysRoute } from './settings-api-keys';
 import { settingsTeamsRoute } from './settings-teams';
+import { settingsUsageRoute } from './settings-usage';
 import { settingsWebhookRoute, settingsWebhooksRoute } from './settings-webhooks';
 
 export const routeTree = rootRoute.addChildren([
@@ -28,6 +29,6 @@ export const routeTree = rootRoute.addChildren([
     reviewsRoute,
     automationsRoute,
     accountsRoute,
-    settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute]),
+    settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute, settingsUsageRoute]),
   ]),
 ]);
