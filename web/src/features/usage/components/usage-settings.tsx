@@ -49,7 +49,7 @@ function DailyLimits({ teamId }: { teamId: string }) {
   const [date, setDate] = useState(todayUtc);
   const picker = (
     <div className="flex items-center gap-2">
-      <Label htmlFor="usage-day" className="text-sm text-zinc-600">
+      <Label htmlFor="usage-day" className="text-sm whitespace-nowrap text-zinc-600">
         Day (UTC)
       </Label>
       <Input id="usage-day" type="date" value={date} max="9999-12-31" onChange={(event) => setDate(event.target.value || todayUtc())} className="w-40" />

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, CircleAlert } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import { PostStatusBadge } from '../../../../components/post-status-badge';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { formatDateTime } from '../../../../lib/format';
@@ -46,13 +46,6 @@ export function PostPage({ postId }: { postId: string }) {
         </div>
         <PostActions post={post} onDeleted={() => navigate({ to: '/posts' })} />
       </header>
-
-      {post.error ? (
-        <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {post.error}
-        </p>
-      ) : null}
 
       <PostTargetsSection post={post} />
     </div>
