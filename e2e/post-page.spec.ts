@@ -74,6 +74,13 @@ test('opens a post from the list, follows its permalink and retries the platform
   expect((await current()).externalData.MASTODON!.permalink).toBe(permalink);
   await snap(page, 'post-posted');
 
+  // The calendar's peek leads to the same page.
+  await page.goto('/calendar?view=week');
+  await page.getByRole('button', { name: /^Weekend hours, / }).click();
+  await page.getByRole('dialog', { name: 'Weekend hours' }).getByRole('link', { name: 'Open post' }).click();
+  await expect(page).toHaveURL(new RegExp(`/posts/${id}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekend hours' })).toBeVisible();
+
   // Deleting asks first, then goes back to the list.
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete this post?' });
