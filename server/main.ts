@@ -30,7 +30,7 @@ async function main() {
   if (!config.DATABASE_URL && config.dataDir !== 'memory://') {
     adminServer = await listenAdminSocket(services.db, config.dataDir, logger);
   }
-  const demo = config.SEED_DEMO && servesHttp ? await seedDemoIfEmpty(services.db) : null;
+  const demo = config.SEED_DEMO && servesHttp ? await seedDemoIfEmpty(services) : null;
 
   if (servesHttp) {
     const app = createApp(services);

@@ -1,23 +1,51 @@
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { enableMessaging } from './accounts/messaging.service';
 import { randomToken } from './auth/secrets';
 import type { Database } from './db/client';
 import { organizations } from './db/schema/organizations';
+import { posts, postTargets } from './db/schema/posts';
 import { createOrganization, createUser } from './organizations/organizations.service';
+import { platformOf } from './platforms/registry';
+import { createPost } from './posts/posts.service';
+import { CreatePostBody } from './posts/posts.schemas';
+import { addFault, connectSandboxAccount, emitComment, emitMessage, listSandboxItems } from './sandbox/sandbox.service';
+import type { AppServices } from './services';
+import { uploadDemoPictures } from './seed-demo-media';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
-/** First start only: a demo organization to log in to, with a one-time API key. */
-export async function seedDemoIfEmpty(db: Database) {
-  // Several instances may start at once on one Postgres: only one of them seeds.
-  return db.transaction(async (tx) => {
+/** How long the first start waits for the worker to publish the demo's past posts before it gives up on their comments. */
+const PUBLISH_WAIT_MS = 20_000;
+
+type Scope = { organizationId: string; teamId: string };
+
+/**
+ * First start only: a demo organization to log in to, with a one-time API key, and a living
+ * sandbox world in it (accounts, uploads, published, scheduled and failed posts, comments, DMs).
+ */
+export async function seedDemoIfEmpty(services: AppServices) {
+  // Several instances may start at once on one Postgres: only one of them creates the organization,
+  // and only that one fills it (after the commit, so the worker and the ingest path see the rows).
+  const created = await services.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727412002)`);
     const [existing] = await tx.select({ value: count() }).from(organizations);
     if ((existing?.value ?? 0) > 0) return null;
-    return seed(tx as unknown as Database);
+    return seedOrganization(tx as unknown as Database);
   });
+  if (!created) return null;
+  const scope = { organizationId: created.organization.id, teamId: created.team.id };
+  const started = Date.now();
+  try {
+    await seedDemoWorld(services, scope);
+    services.logger.info('demo content created', { ms: Date.now() - started });
+  } catch (error) {
+    // The organization, its login and key are there; a demo with less in it is still usable.
+    services.logger.warn('the demo content was not fully created', { error: error instanceof Error ? error.message : String(error) });
+  }
+  return created;
 }
 
-async function seed(db: Database) {
+async function seedOrganization(db: Database) {
   const created = await createOrganization(db, {
     name: 'Demo organization',
     plan: 'PRO',
@@ -28,4 +56,190 @@ async function seed(db: Database) {
   const password = randomToken(12);
   await createUser(db, { organizationId: created.organization.id, email: DEMO_EMAIL, password, role: 'ADMIN', firstName: 'Demo' });
   return { ...created, email: DEMO_EMAIL, password };
+}
+
+function daysFromNow(days: number, hourUtc: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  date.setUTCHours(hourUtc, 0, 0, 0);
+  return date.toISOString();
+}
+
+async function seedDemoWorld(services: AppServices, scope: Scope) {
+  const accounts = await connectDemoAccounts(services, scope);
+  const pictures = await uploadDemoPictures(services, scope);
+  // X refuses the next post, as it does for a repeated tweet: the failed post shows the retry flow.
+  await addFault(services, {
+    organizationId: scope.organizationId,
+    type: 'TWITTER',
+    socialAccountId: accounts.TWITTER.id,
+    operation: 'publishing.publish',
+    kind: 'PERMANENT',
+    count: 1,
+    message: 'Status is a duplicate. (code 187)',
+  });
+
+  const post = (input: { title: string; postDate: string; platforms: string[]; data: Record<string, unknown> }) =>
+    createPost(
+      services,
+      scope,
+      CreatePostBody.parse({ teamId: scope.teamId, title: input.title, postDate: input.postDate, socialAccountTypes: input.platforms, data: input.data }),
+    );
+
+  // In the past: the worker publishes them at once, through the sandbox connectors.
+  const autumn = await post({
+    title: 'Autumn blend launch',
+    postDate: daysFromNow(-3, 9),
+    platforms: ['INSTAGRAM', 'FACEBOOK'],
+    data: {
+      INSTAGRAM: { text: 'Our autumn blend is here 🍂 Caramel, fig and a hint of cocoa. In store and online today.', uploadIds: [pictures['autumn-blend'].id] },
+      FACEBOOK: { text: 'Our autumn blend is here: caramel, fig and a hint of cocoa. In store and online today.', uploadIds: [pictures['autumn-blend'].id] },
+    },
+  });
+  const roastery = await post({
+    title: 'Behind the roaster',
+    postDate: daysFromNow(-2, 14),
+    platforms: ['LINKEDIN', 'BLUESKY', 'MASTODON'],
+    data: {
+      LINKEDIN: { text: 'We roast every batch by hand. This week we profiled batch 214 to bring out the fruit in our Ethiopian beans.', uploadIds: [pictures.roastery.id] },
+      BLUESKY: { text: 'Batch 214 is out of the roaster. Ethiopian, washed, very jammy.', uploadIds: [pictures.roastery.id] },
+      MASTODON: { text: 'Batch 214 is out of the roaster. Ethiopian, washed, very jammy. #coffee', uploadIds: [pictures.roastery.id] },
+    },
+  });
+  const latte = await post({
+    title: 'Latte art Friday',
+    postDate: daysFromNow(-1, 16),
+    platforms: ['INSTAGRAM', 'TIKTOK'],
+    data: {
+      INSTAGRAM: { text: 'Latte art Friday ☕ Tag us in your best rosetta!', uploadIds: [pictures['latte-art'].id] },
+      TIKTOK: { type: 'IMAGE', text: 'Latte art Friday: tag us in your best rosetta', uploadIds: [pictures['latte-art'].id] },
+    },
+  });
+  const hours = await post({
+    title: 'Weekend opening hours',
+    postDate: new Date(Date.now() - 30 * 60_000).toISOString(),
+    platforms: ['TWITTER', 'MASTODON'],
+    data: {
+      TWITTER: { text: 'This weekend we open at 8 and close at 18. See you at the counter!' },
+      MASTODON: { text: 'This weekend we open at 8 and close at 18. See you at the counter!' },
+    },
+  });
+
+  // The coming week, so the calendar has something in it.
+  await post({
+    title: 'Cupping session invite',
+    postDate: daysFromNow(1, 10),
+    platforms: ['INSTAGRAM', 'FACEBOOK'],
+    data: {
+      INSTAGRAM: { text: 'Free cupping session this Saturday at 11. Taste three single origins side by side.', uploadIds: [pictures.roastery.id] },
+      FACEBOOK: { text: 'Free cupping session this Saturday at 11. Taste three single origins side by side.' },
+    },
+  });
+  await post({
+    title: 'Hiring: barista',
+    postDate: daysFromNow(2, 8),
+    platforms: ['LINKEDIN'],
+    data: { LINKEDIN: { text: 'We are hiring a barista for our riverside shop. Full time, training included. Apply by replying here.' } },
+  });
+  await post({
+    title: 'Brewing tip: water',
+    postDate: daysFromNow(3, 15),
+    platforms: ['TWITTER', 'BLUESKY', 'MASTODON'],
+    data: {
+      TWITTER: { text: 'Brewing tip: water just off the boil (about 94 °C) keeps pour-over sweet, not bitter.' },
+      BLUESKY: { text: 'Brewing tip: water just off the boil (about 94 °C) keeps pour-over sweet, not bitter.' },
+      MASTODON: { text: 'Brewing tip: water just off the boil (about 94 °C) keeps pour-over sweet, not bitter.' },
+    },
+  });
+  await post({
+    title: 'Rosetta tutorial',
+    postDate: daysFromNow(5, 17),
+    platforms: ['TIKTOK', 'INSTAGRAM'],
+    data: {
+      TIKTOK: { type: 'IMAGE', text: 'Rosetta in four steps', uploadIds: [pictures['latte-art'].id] },
+      INSTAGRAM: { text: 'Rosetta in four steps: swipe through ☕', uploadIds: [pictures['latte-art'].id] },
+    },
+  });
+  await post({
+    title: 'Autumn blend: last week',
+    postDate: daysFromNow(6, 9),
+    platforms: ['FACEBOOK', 'INSTAGRAM'],
+    data: {
+      FACEBOOK: { text: 'Last week for the autumn blend. Grab a bag before it is gone.', uploadIds: [pictures['autumn-blend'].id] },
+      INSTAGRAM: { text: 'Last week for the autumn blend 🍂', uploadIds: [pictures['autumn-blend'].id] },
+    },
+  });
+
+  // DMs need no published post: they can arrive while the worker publishes.
+  const instagram = { organizationId: scope.organizationId, socialAccountId: accounts.INSTAGRAM.id };
+  await emitMessage(services, { ...instagram, senderName: 'Maya Okafor', text: 'Hi! Do you ship the autumn blend to Canada?' });
+  await emitMessage(services, { ...instagram, senderName: 'Tom Lindqvist', text: 'Is the cupping session on Saturday free for groups of four?' });
+
+  const published = await waitForPublishing(services, [autumn.id, roastery.id, latte.id, hours.id]);
+  if (!published) {
+    services.logger.warn('the demo posts were not published in time: their comments are left out');
+    return;
+  }
+  await backdate(services, [autumn, roastery, latte]);
+  await commentOn(services, scope, autumn.id, 'INSTAGRAM', [
+    { authorName: 'Priya Raman', text: 'Picked up a bag this morning, the fig notes are amazing!' },
+    { authorName: 'Lucas Moreau', text: 'Is it good as espresso or better for filter?' },
+  ]);
+  await commentOn(services, scope, autumn.id, 'FACEBOOK', [{ authorName: 'Hannah Weber', text: 'Will it be in the Saturday market stall too?' }]);
+  await commentOn(services, scope, latte.id, 'INSTAGRAM', [{ authorName: 'Diego Alvarez', text: 'Challenge accepted ☕ posting mine tomorrow' }]);
+}
+
+async function connectDemoAccounts(services: AppServices, scope: Scope) {
+  const connect = (type: string, username: string, extra: { grantMessaging?: boolean; channelName?: string } = {}) =>
+    connectSandboxAccount(services, { ...scope, type, username, ...extra });
+  const accounts = {
+    INSTAGRAM: await connect('INSTAGRAM', 'northwind.coffee', { grantMessaging: true }),
+    FACEBOOK: await connect('FACEBOOK', 'northwindcoffee', { channelName: 'Northwind Coffee' }),
+    YOUTUBE: await connect('YOUTUBE', 'northwindcoffee', { channelName: 'Northwind Coffee' }),
+    LINKEDIN: await connect('LINKEDIN', 'northwind-coffee', { channelName: 'Northwind Coffee Roasters' }),
+    TWITTER: await connect('TWITTER', 'northwindcoffee'),
+    BLUESKY: await connect('BLUESKY', 'northwind.coffee'),
+    MASTODON: await connect('MASTODON', 'northwindcoffee'),
+    TIKTOK: await connect('TIKTOK', 'northwind.coffee'),
+  };
+  // DMs are collected once messaging is on for the account, as a person would switch it on.
+  accounts.INSTAGRAM = await enableMessaging(services, { ...scope, type: 'INSTAGRAM' });
+  return accounts;
+}
+
+/** Waits until the worker is done with the posts (POSTED or ERROR); false if it takes too long. */
+async function waitForPublishing(services: AppServices, ids: string[]): Promise<boolean> {
+  const deadline = Date.now() + PUBLISH_WAIT_MS;
+  while (Date.now() < deadline) {
+    const [pending] = await services.db
+      .select({ value: count() })
+      .from(posts)
+      .where(and(inArray(posts.id, ids), sql`${posts.status} not in ('POSTED', 'ERROR')`));
+    if ((pending?.value ?? 0) === 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/** The demo's history: its past posts went out on their dates, not during this start. */
+async function backdate(services: AppServices, rows: { id: string; postDate: Date }[]) {
+  for (const row of rows) {
+    await services.db.update(posts).set({ postedDate: row.postDate }).where(eq(posts.id, row.id));
+    await services.db.update(postTargets).set({ publishedAt: row.postDate }).where(eq(postTargets.postId, row.id));
+  }
+}
+
+/** Comments from people on the platform item a post became, through the sandbox's ingest path. */
+async function commentOn(services: AppServices, scope: Scope, postId: string, platform: string, comments: { authorName: string; text: string }[]) {
+  if (!platformOf(platform).supports.comments) return;
+  const [target] = await services.db
+    .select()
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, postId), eq(postTargets.platform, platform), eq(postTargets.status, 'POSTED')));
+  if (!target?.socialAccountId || !target.externalData?.id) return;
+  const ref = { organizationId: scope.organizationId, socialAccountId: target.socialAccountId };
+  const { items } = await listSandboxItems(services, { ...ref, kind: 'POST', offset: 0, limit: 50 });
+  const item = items.find((candidate) => candidate.externalId === target.externalData!.id);
+  if (!item) return;
+  for (const comment of comments) await emitComment(services, { ...ref, itemId: item.id, ...comment });
 }

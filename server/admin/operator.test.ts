@@ -25,6 +25,50 @@ async function api(url: string, key: string, pathname: string, init: RequestInit
   return { status: response.status, json: await response.json() };
 }
 
+type DemoPost = { status: string; title: string; postDate: string; postedDate: string | null; socialAccountTypes: string[]; errors: Record<string, string>; externalData: Record<string, { permalink?: string }> };
+
+/** What a newcomer sees on the first start: connected accounts, media, posts in every state, activity. */
+async function expectLivingDemo(url: string, key: string, teamId: string) {
+  const team = await api(url, key, `/team/${teamId}`);
+  const accounts = team.json.socialAccounts as { type: string; messagingStatus: string }[];
+  expect(accounts.map((account) => account.type).sort()).toEqual(['BLUESKY', 'FACEBOOK', 'INSTAGRAM', 'LINKEDIN', 'MASTODON', 'TIKTOK', 'TWITTER', 'YOUTUBE']);
+  expect(accounts.find((account) => account.type === 'INSTAGRAM')).toMatchObject({ messagingStatus: 'ENABLED' });
+
+  const uploads = await api(url, key, `/upload?teamId=${teamId}`);
+  expect(uploads.json.items.length).toBeGreaterThanOrEqual(3);
+  expect(uploads.json.items[0]).toMatchObject({ type: 'image', width: 1080, height: 1080 });
+
+  const listed = await api(url, key, `/post?teamId=${teamId}&limit=100`);
+  const posts = listed.json.items as DemoPost[];
+  const now = Date.now();
+  const posted = posts.filter((post) => post.status === 'POSTED');
+  expect(posted.length).toBeGreaterThanOrEqual(3);
+  for (const post of posted) {
+    // Published in the past days, each platform with its permalink on the platform.
+    expect(new Date(post.postedDate!).getTime()).toBeLessThan(now - 3600_000);
+    for (const platform of post.socialAccountTypes) expect(post.externalData[platform]?.permalink).toMatch(/^https:\/\//);
+  }
+  const scheduled = posts.filter((post) => post.status === 'SCHEDULED');
+  expect(scheduled.length).toBeGreaterThanOrEqual(4);
+  for (const post of scheduled) {
+    const due = new Date(post.postDate).getTime();
+    expect(due).toBeGreaterThan(now);
+    expect(due).toBeLessThan(now + 8 * 24 * 3600_000);
+  }
+  const failed = posts.filter((post) => post.status === 'ERROR');
+  expect(failed).toHaveLength(1);
+  // One platform refused it, the other published: the retry publishes only the failed one.
+  expect(failed[0]!.errors.TWITTER).toMatch(/duplicate/);
+  expect(failed[0]!.externalData.MASTODON?.permalink).toMatch(/^https:\/\/mastodon/);
+
+  // People commented on the published posts and wrote DMs, through the platform webhook path.
+  const events = await api(url, key, '/sandbox/inbound-events?limit=50');
+  const kinds = (events.json.items as { kind: string }[]).map((event) => event.kind);
+  expect(kinds.filter((kind) => kind === 'comment.created').length).toBeGreaterThanOrEqual(3);
+  expect(kinds.filter((kind) => kind === 'message.created').length).toBeGreaterThanOrEqual(2);
+  return posts.length;
+}
+
 describe('operator journey', () => {
   it('first start seeds a demo organization, the CLI works while it runs and after it stops', { timeout: 180_000 }, async () => {
     const server = await startServerProcess(env);
@@ -44,6 +88,8 @@ describe('operator journey', () => {
     const organization = await api(server.url, demoKey, '/organization');
     expect(organization.json).toMatchObject({ plan: 'PRO', dmsEnabled: true, automationsEnabled: true });
     expect(organization.json.teams).toHaveLength(1);
+    const demoTeamId = organization.json.teams[0].id;
+    const demoPosts = await expectLivingDemo(server.url, demoKey, demoTeamId);
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -92,6 +138,8 @@ describe('operator journey', () => {
     const again = await startServerProcess(env);
     expect(again.output()).not.toContain('First start');
     expect((await api(again.url, demoKey, '/team')).status).toBe(200);
+    // Only the first start seeds: nothing was added to the demo.
+    expect((await api(again.url, demoKey, `/post?teamId=${demoTeamId}&limit=100`)).json.total).toBe(demoPosts);
     expect(await again.stop('SIGTERM')).toBe(0);
   });
 });

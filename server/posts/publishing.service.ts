@@ -13,6 +13,7 @@ import { firstCommentJob } from './first-comment.job';
 import type { PostRow, PostTargetRow } from './post-dto';
 import type { PublishMedia, PublishResult } from '../platforms/publishing';
 import { publishPostJob } from './publish-post.job';
+import { mediaIdsOf } from './shared/post-media-ids';
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -134,16 +135,6 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       .where(eq(postTargets.id, target.id));
     if (firstComment) await services.jobs.send(firstCommentJob, { targetId: target.id }, { executor: tx });
   });
-}
-
-/** The post's files in order (the thumbnail is an option, not a file of the post). */
-function mediaIdsOf(options: Record<string, unknown>): string[] {
-  const ids: string[] = [];
-  const fromItems = (items: unknown) =>
-    Array.isArray(items) ? items.map((item) => (item as { uploadId?: unknown }).uploadId).filter((id): id is string => typeof id === 'string') : [];
-  if (Array.isArray(options.uploadIds)) ids.push(...options.uploadIds.filter((id): id is string => typeof id === 'string'));
-  ids.push(...fromItems(options.mediaItems), ...fromItems(options.carouselItems));
-  return [...new Set(ids)];
 }
 
 async function mediaOf(services: AppServices, options: Record<string, unknown>): Promise<PublishMedia[]> {

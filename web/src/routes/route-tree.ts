@@ -5,6 +5,7 @@ import { calendarRoute } from './calendar';
 import { indexRoute } from './home';
 import { inboxRoute } from './inbox';
 import { loginRoute } from './login';
+import { postDetailRoute } from './post-detail';
 import { postsRoute } from './posts';
 import { postEditRoute, postNewRoute } from './posts-compose';
 import { reviewsRoute } from './reviews';
@@ -12,6 +13,7 @@ import { rootRoute } from './root';
 import { settingsIndexRoute, settingsRoute } from './settings';
 import { settingsApiKeysRoute } from './settings-api-keys';
 import { settingsTeamsRoute } from './settings-teams';
+import { settingsUsageRoute } from './settings-usage';
 import { settingsWebhookRoute, settingsWebhooksRoute } from './settings-webhooks';
 
 export const routeTree = rootRoute.addChildren([
@@ -21,11 +23,12 @@ export const routeTree = rootRoute.addChildren([
     postsRoute,
     postNewRoute,
     postEditRoute,
+    postDetailRoute,
     calendarRoute,
     inboxRoute,
     reviewsRoute,
     automationsRoute,
     accountsRoute,
-    settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute]),
+    settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute, settingsUsageRoute]),
   ]),
 ]);

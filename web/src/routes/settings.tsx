@@ -1,5 +1,5 @@
 import { createRoute, Link, Outlet, redirect } from '@tanstack/react-router';
-import { KeyRound, UsersRound, Webhook } from 'lucide-react';
+import { Gauge, KeyRound, UsersRound, Webhook } from 'lucide-react';
 import { PageHeader } from '../components/ui/page-header';
 import { appRoute } from './app-layout';
 
@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: '/settings/api-keys', label: 'API keys', icon: KeyRound },
   { to: '/settings/teams', label: 'Teams', icon: UsersRound },
   { to: '/settings/webhooks', label: 'Webhooks', icon: Webhook },
+  { to: '/settings/usage', label: 'Usage', icon: Gauge },
 ] as const;
 
 export const settingsRoute = createRoute({
@@ -26,7 +27,7 @@ export const settingsIndexRoute = createRoute({
 function SettingsLayout() {
   return (
     <>
-      <PageHeader title="Settings" description="Manage your organization's teams, the API keys apps use to reach it, and the webhooks it sends." />
+      <PageHeader title="Settings" description="Manage your organization's teams, the API keys apps use to reach it, the webhooks it sends, and what it uses of its plan." />
       <nav aria-label="Settings sections" className="mb-6 border-b border-zinc-200">
         <ul className="-mb-px flex gap-6">
           {SECTIONS.map(({ to, label, icon: Icon }) => (

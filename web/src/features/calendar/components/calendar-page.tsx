@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { platformLabel } from '../../../lib/post-platforms';
 import { useCalendarPosts, type CalendarPost } from '../api/get-calendar-posts';
-import { dailyLimitsQueryOptions, useDailyLimits } from '../api/get-daily-limits';
+import { dailyLimitsQueryOptions, useDailyLimits } from '../../../api/get-daily-limits';
 import { useReschedulePost } from '../api/reschedule-post';
 import { dayKey, inMonth, moveToDay, periodLabel, rangeOf, shift, utcDay, visibleDays, type CalendarView } from '../lib/calendar-dates';
 import { POST_DRAG_TYPE, PostChip } from './post-chip';

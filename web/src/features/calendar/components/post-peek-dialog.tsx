@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ExternalLink, Pencil } from 'lucide-react';
+import { ExternalLink, FileText, Pencil } from 'lucide-react';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { PostStatusBadge } from '../../../components/post-status-badge';
 import { Button } from '../../../components/ui/button';
@@ -43,6 +43,12 @@ export function PostPeekDialog({ post, onClose }: { post: CalendarPost | null; o
               <DialogClose asChild>
                 <Button variant="secondary">Close</Button>
               </DialogClose>
+              <Button asChild variant="secondary">
+                <Link to="/posts/$postId" params={{ postId: post.id }}>
+                  <FileText className="size-4" aria-hidden />
+                  Open post
+                </Link>
+              </Button>
               {EDITABLE_STATUSES.includes(post.status) ? (
                 <Button asChild>
                   <Link to="/posts/$postId/edit" params={{ postId: post.id }}>

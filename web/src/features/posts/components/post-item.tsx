@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { EDITABLE_STATUSES, platformLabel } from '../../../lib/post-platforms';
 import type { Post } from '../api/get-posts';
+import { PlatformErrorDetails } from './platform-error-details';
 
 type PostItemProps = { post: Post; onDelete: (post: Post) => void; onRetry: (post: Post) => void; retrying: boolean };
 
@@ -36,7 +37,11 @@ export function PostItem({ post, onDelete, onRetry, retrying }: PostItemProps) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate text-sm font-semibold text-zinc-900">{post.title}</h3>
+            <h3 className="truncate text-sm font-semibold text-zinc-900">
+              <Link to="/posts/$postId" params={{ postId: post.id }} className="hover:text-accent-700 hover:underline">
+                {post.title}
+              </Link>
+            </h3>
             <PostStatusBadge status={post.status} />
             {post.retryCount > 0 ? <span className="text-xs text-zinc-500">retried {post.retryCount}×</span> : null}
           </div>
@@ -100,21 +105,7 @@ export function PostItem({ post, onDelete, onRetry, retrying }: PostItemProps) {
               ) : error ? (
                 <span className="min-w-0 flex-1">
                   <span className="text-red-700">{error}</span>
-                  {verbose ? (
-                    <details className="mt-1 text-xs text-zinc-600">
-                      <summary className="cursor-pointer text-zinc-500 select-none">Error details</summary>
-                      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded-md bg-zinc-50 p-2">
-                        <dt className="text-zinc-500">Code</dt>
-                        <dd className="font-mono">{verbose.code}</dd>
-                        <dt className="text-zinc-500">Platform said</dt>
-                        <dd>{verbose.errorMessage}</dd>
-                        <dt className="text-zinc-500">HTTP status</dt>
-                        <dd>{verbose.httpStatus ?? '—'}</dd>
-                        <dt className="text-zinc-500">Retry</dt>
-                        <dd>{verbose.isTransient ? 'Passing problem: retried automatically' : verbose.retryability === 'non_retryable' ? 'Will not succeed as is: change the post' : 'May work if retried'}</dd>
-                      </dl>
-                    </details>
-                  ) : null}
+                  {verbose ? <PlatformErrorDetails verbose={verbose} /> : null}
                 </span>
               ) : (
                 <span className="text-zinc-500">{waitingText(post)}</span>
