@@ -10,6 +10,7 @@ const errorDescriptions = {
   422: 'Idempotency-Key reused with another request',
   429: 'Rate limit exceeded: see `Retry-After`',
   500: 'Unexpected error',
+  502: 'The platform failed or refused the call',
 } as const;
 
 type ErrorStatus = keyof typeof errorDescriptions;

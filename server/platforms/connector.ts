@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client';
+import type { AnalyticsCapability } from './analytics';
 import type { Permission } from './permissions';
 import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
@@ -92,4 +93,6 @@ export type PlatformConnector = {
   webhooks: WebhookCapability;
   /** Posts, their first comments, and finding what an interrupted attempt published. */
   publishing: PublishingCapability | null;
+  /** Account and post numbers (issue 10); null where the platform offers none. */
+  analytics: AnalyticsCapability | null;
 };

@@ -8,6 +8,8 @@ export const SANDBOX_OPERATIONS = [
   'publishing.publish',
   'publishing.thumbnail',
   'publishing.comment',
+  'analytics.account',
+  'analytics.post',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

@@ -8,6 +8,7 @@ import { PlatformError } from '../platform-error';
 import type { PlatformDefinition } from '../platform-definition';
 import { avatarUrl } from './avatars';
 import { applyFaults } from './fault-gate';
+import { sandboxAnalytics } from './sandbox-analytics';
 import { sandboxPublishing } from './sandbox-publishing';
 import { listChannelsOf } from './world';
 
@@ -142,6 +143,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
         }
       : null,
     publishing: sandboxPublishing(definition, { authorize, requirePermission }),
+    analytics: sandboxAnalytics(definition, { authorize, requirePermission }),
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);

@@ -18,6 +18,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's analytics over time on one platform
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. Send `postId` with `platformType`, or `importedPostId` (mutually exclusive).
+         */
+        get: operations["getPostAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/post/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics of up to 60 posts on one platform, paged
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. A post that cannot be read (missing, no target on the platform) gets an `error` in its result instead of failing the call.
+         */
+        get: operations["getBulkPostAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/post/force": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a post's analytics now
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. Limited to 6 per social account and 6 per post per rolling 24 hours; the 7th answers `429` with `Retry-After`.
+         */
+        post: operations["forcePostAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/post/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's analytics as the platform answered them
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`.
+         */
+        get: operations["getPostAnalyticsRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/social-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A social account's analytics over time
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. One snapshot per refresh (background or forced), oldest first.
+         */
+        get: operations["getSocialAccountAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/social-account/force": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a social account's analytics now
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. Limited to 6 per social account and 6 per post per rolling 24 hours; the 7th answers `429` with `Retry-After`.
+         */
+        post: operations["forceSocialAccountAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/social-account/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A social account's analytics as the platform answered them
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`.
+         */
+        get: operations["getSocialAccountAnalyticsRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -1151,6 +1291,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AnalyticsPlatformType: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "THREADS" | "REDDIT" | "PINTEREST" | "MASTODON" | "LINKEDIN" | "BLUESKY" | "GOOGLE_BUSINESS" | "TWITTER";
         ApiKey: {
             /** Format: date-time */
             createdAt: string;
@@ -1170,6 +1312,19 @@ export interface components {
         ApiKeyList: {
             items: components["schemas"]["ApiKey"][];
             total: number;
+        };
+        BulkPostAnalytics: {
+            pagination: {
+                limit: number;
+                page: number;
+                total: number;
+                totalPages: number;
+            };
+            results: {
+                error: string | null;
+                items: components["schemas"]["PostAnalytics"][];
+                postId: string;
+            }[];
         };
         ConnectionCheckResult: {
             /**
@@ -1352,6 +1507,15 @@ export interface components {
             /** @description Without it the upload belongs to the organization and every team sees it; with it, only that team */
             teamId?: string | null;
         };
+        ForcePostAnalytics: {
+            importedPostId?: string | null;
+            platformType?: components["schemas"]["AnalyticsPlatformType"] & (string | null);
+            postId?: string | null;
+        };
+        ForceSocialAccountAnalytics: {
+            platformType: components["schemas"]["AnalyticsPlatformType"];
+            teamId: string;
+        };
         Health: {
             /** Format: date-time */
             createdAt: string;
@@ -1500,7 +1664,11 @@ export interface components {
         };
         Organization: {
             analyticsDisabled: boolean;
+            /** @description Hours between background account analytics refreshes; null: the default (24) */
+            analyticsInterval: number | null;
             analyticsPostsDisabled: boolean;
+            /** @description Hours between background post analytics refreshes; null: the default (24) */
+            analyticsPostsInterval: number | null;
             apiAccess: boolean;
             automationsEnabled: boolean;
             avatarUrl: string | null;
@@ -1603,6 +1771,55 @@ export interface components {
                 } | null;
                 uploadId: string;
             }[];
+        };
+        PostAnalytics: {
+            comments: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            dislikes: number;
+            forced: boolean;
+            id: string;
+            impressions: number;
+            impressionsUnique: number;
+            likes: number;
+            profilePostId: string;
+            raw: {
+                [key: string]: unknown;
+            } | null;
+            saves: number;
+            shares: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+            views: number;
+            viewsUnique: number;
+        };
+        PostAnalyticsHistory: {
+            /** @description Snapshots, oldest first */
+            items: components["schemas"]["PostAnalytics"][];
+            post: components["schemas"]["Post"] & (Record<string, never> | null);
+            profilePost?: components["schemas"]["ProfilePost"];
+        };
+        PostAnalyticsRaw: {
+            analyticsId: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            forced: boolean;
+            id: string;
+            profilePostId: string | null;
+            raw: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        PostAnalyticsRawHistory: {
+            items: components["schemas"]["PostAnalyticsRaw"][];
+            post: components["schemas"]["Post"] & (Record<string, never> | null);
+            profilePost?: components["schemas"]["ProfilePost"];
         };
         PostData: {
             BLUESKY?: {
@@ -1888,6 +2105,37 @@ export interface components {
             items: components["schemas"]["Post"][];
             total: number;
         };
+        /** @description Absent until the post is published on the platform */
+        ProfilePost: {
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string | null;
+            externalId: string | null;
+            /** Format: date-time */
+            externallyDeletedAt: string | null;
+            extraData: {
+                [key: string]: unknown;
+            } | null;
+            id: string;
+            /** Format: date-time */
+            importedAt: string | null;
+            internal: boolean;
+            permalink: string | null;
+            postId: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            smallThumbnail: string | null;
+            socialAccountId: string;
+            subreddit: string | null;
+            thumbnail: string | null;
+            title: string | null;
+            /** @enum {string} */
+            type: "POST" | "REEL" | "STORY" | "VIDEO" | "IMAGE";
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         ProfileRefreshResult: {
             limit: number;
             message?: string;
@@ -1944,7 +2192,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "analytics.account" | "analytics.post";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -2065,7 +2313,11 @@ export interface components {
             expiresAt: string;
             organization: {
                 analyticsDisabled: boolean;
+                /** @description Hours between background account analytics refreshes; null: the default (24) */
+                analyticsInterval: number | null;
                 analyticsPostsDisabled: boolean;
+                /** @description Hours between background post analytics refreshes; null: the default (24) */
+                analyticsPostsInterval: number | null;
                 apiAccess: boolean;
                 automationsEnabled: boolean;
                 avatarUrl: string | null;
@@ -2159,6 +2411,50 @@ export interface components {
             /** @example ava.martin */
             username: string | null;
             userUsername: string | null;
+        };
+        SocialAccountAnalytics: {
+            comments: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            followers: number;
+            following: number;
+            forced: boolean;
+            id: string;
+            impressions: number;
+            impressionsUnique: number;
+            likes: number;
+            postCount: number;
+            socialAccountId: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+            views: number;
+            viewsUnique: number;
+        };
+        SocialAccountAnalyticsHistory: {
+            /** @description Snapshots, oldest first */
+            items: components["schemas"]["SocialAccountAnalytics"][];
+            socialAccount: components["schemas"]["SocialAccount"];
+        };
+        SocialAccountAnalyticsRaw: {
+            analyticsId: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            forced: boolean;
+            id: string;
+            raw: {
+                [key: string]: unknown;
+            } | null;
+            socialAccountId: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        SocialAccountAnalyticsRawHistory: {
+            items: components["schemas"]["SocialAccountAnalyticsRaw"][];
+            socialAccount: components["schemas"]["SocialAccount"];
         };
         SocialAccountChannel: {
             address: string | null;
@@ -2600,6 +2896,560 @@ export interface operations {
             };
             /** @description The credentials are not allowed to do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostAnalytics: {
+        parameters: {
+            query?: {
+                importedPostId?: string | null;
+                platformType?: components["schemas"]["AnalyticsPlatformType"] & (string | null);
+                postId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post and its snapshots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalyticsHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBulkPostAnalytics: {
+        parameters: {
+            query: {
+                limit?: number;
+                page?: number;
+                platformType: components["schemas"]["AnalyticsPlatformType"];
+                postIds: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per post id of the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPostAnalytics"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forcePostAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForcePostAnalytics"];
+            };
+        };
+        responses: {
+            /** @description The new snapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalytics"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostAnalyticsRaw: {
+        parameters: {
+            query?: {
+                importedPostId?: string | null;
+                platformType?: components["schemas"]["AnalyticsPlatformType"] & (string | null);
+                postId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post and the raw answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalyticsRawHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSocialAccountAnalytics: {
+        parameters: {
+            query: {
+                platformType: components["schemas"]["AnalyticsPlatformType"];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account and its snapshots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccountAnalyticsHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forceSocialAccountAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForceSocialAccountAnalytics"];
+            };
+        };
+        responses: {
+            /** @description The new snapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccountAnalytics"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSocialAccountAnalyticsRaw: {
+        parameters: {
+            query: {
+                platformType: components["schemas"]["AnalyticsPlatformType"];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account and the raw answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccountAnalyticsRawHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
