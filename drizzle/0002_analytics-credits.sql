@@ -82,6 +82,7 @@ CREATE TABLE "credit_ledger" (
 	"kind" text NOT NULL,
 	"action" text,
 	"amount_micros" bigint NOT NULL,
+	"status" text DEFAULT 'COMPLETED' NOT NULL,
 	"dedupe_key" text,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

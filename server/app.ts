@@ -26,6 +26,7 @@ import { startRelayWaker } from './webhooks/relay/relay-on-commit';
 import { webhooksRouter } from './webhooks/webhooks.handlers';
 import { postsRouter } from './posts/posts.handlers';
 import { analyticsRouter } from './analytics/analytics.handlers';
+import { billingRouter } from './billing/billing.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -70,6 +71,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', accountsRouter);
   api.route('/', usageRouter);
   api.route('/', analyticsRouter);
+  api.route('/', billingRouter);
   // The sandbox control API exists only while the sandbox is on (SANDBOX=false removes it).
   if (services.config.SANDBOX) api.route('/', sandboxRouter);
   api.route('/', webhooksRouter);

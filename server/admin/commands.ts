@@ -5,6 +5,7 @@ import { randomToken } from '../auth/secrets';
 import { SCOPES } from '../context';
 import type { Database } from '../db/client';
 import { organizations } from '../db/schema/organizations';
+import { addCredits } from '../billing/credits.service';
 import {
   ALL_SCOPES,
   createOrganization,
@@ -45,6 +46,13 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     role: z.enum(['ADMIN', 'CUSTOMER']).default('ADMIN'),
   }),
   z.object({ command: z.literal('list-orgs') }),
+  z.object({
+    command: z.literal('add-credits'),
+    org,
+    // Dollars with up to 6 decimals (micro-dollars); negative for a correction.
+    usd: z.coerce.number().finite().refine((value) => value !== 0 && Math.abs(value) <= 1_000_000, 'a non-zero amount up to 1,000,000 USD'),
+    note: z.string().trim().max(200).optional(),
+  }),
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
@@ -110,7 +118,19 @@ export async function runAdminCommand(db: Database, command: AdminCommand): Prom
         text: rows.map((o) => `${o.id}  ${o.plan.padEnd(8)} ${o.name}`).join('\n') || 'No organizations yet',
       };
     }
+    case 'add-credits': {
+      await getOrganization(db, command.org);
+      const balance = await addCredits(db, { organizationId: command.org, amountMicros: Math.round(command.usd * 1_000_000), note: command.note });
+      return {
+        json: { organizationId: command.org, balanceMicros: balance.balanceMicros, availableMicros: balance.availableMicros },
+        text: `${command.org}: prepaid credit balance is now ${formatUsd(balance.balanceMicros)}`,
+      };
+    }
   }
+}
+
+function formatUsd(micros: number) {
+  return `$${(micros / 1_000_000).toFixed(2)}`;
 }
 
 function onOff(value: boolean) {

@@ -4,6 +4,7 @@ import { ErrorSchema } from './error-schema';
 const errorDescriptions = {
   400: 'Invalid request: see `issues`',
   401: 'Missing or invalid API key or session',
+  402: 'Not enough prepaid credits: nothing was done',
   403: 'The credentials are not allowed to do this',
   404: 'Not found (or belongs to another organization)',
   409: 'Conflict with the current state',

@@ -35,6 +35,8 @@ export const sandboxRouter = createRouter()
           permalink: item.permalink,
           text: item.text,
           createdAt: item.createdAt.toISOString(),
+          deletedAt: item.deletedAt?.toISOString() ?? null,
+          metadata: item.metadata,
         })),
         total,
       },

@@ -41,7 +41,15 @@ export const SandboxItemsQuery = z
 
 export const SandboxItemListSchema = z
   .object({
-    items: z.array(SandboxItemSchema.extend({ kind: z.enum(['POST', 'COMMENT']), parentId: z.string().nullable() })),
+    items: z.array(
+      SandboxItemSchema.extend({
+        kind: z.enum(['POST', 'COMMENT']),
+        parentId: z.string().nullable(),
+        // What changed on the platform after publishing: deletions, reposts (`metadata.repostOf`)...
+        deletedAt: z.string().nullable(),
+        metadata: z.record(z.unknown()),
+      }),
+    ),
     total: z.number().int(),
   })
   .openapi('SandboxItemList');

@@ -28,6 +28,11 @@ export const creditLedger = pgTable(
     kind: text({ enum: ['TOP_UP', 'CHARGE'] }).notNull(),
     action: text(),
     amountMicros: bigint({ mode: 'number' }).notNull(),
+    /**
+     * A charge is PENDING from when the balance is debited until the platform action it pays for
+     * is done (COMPLETED); a failed action deletes its charge and gives the amount back.
+     */
+    status: text({ enum: ['PENDING', 'COMPLETED'] }).notNull().default('COMPLETED'),
     dedupeKey: text(),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: at().notNull().defaultNow(),

@@ -10,6 +10,9 @@ export const SANDBOX_OPERATIONS = [
   'publishing.comment',
   'analytics.account',
   'analytics.post',
+  'xActions.repost',
+  'xActions.undoRepost',
+  'xActions.deleteReply',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

@@ -10,6 +10,7 @@ import { avatarUrl } from './avatars';
 import { applyFaults } from './fault-gate';
 import { sandboxAnalytics } from './sandbox-analytics';
 import { sandboxPublishing } from './sandbox-publishing';
+import { sandboxXActions } from './sandbox-x-actions';
 import { listChannelsOf } from './world';
 
 type Grant = typeof sandboxGrants.$inferSelect;
@@ -144,6 +145,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
       : null,
     publishing: sandboxPublishing(definition, { authorize, requirePermission }),
     analytics: sandboxAnalytics(definition, { authorize, requirePermission }),
+    xActions: platform === 'TWITTER' ? sandboxXActions(definition, { authorize, requirePermission }) : null,
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);

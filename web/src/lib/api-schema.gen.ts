@@ -264,6 +264,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/billing/billable-usage/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estimate the cost of a metered X action before running it */
+        post: operations["quoteBillableUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/credits/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prepaid credit balance of the organization */
+        get: operations["getCreditBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/stream": {
         parameters: {
             query?: never;
@@ -279,6 +313,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/twitter/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a reply the connected X account wrote
+         * @description Billed from prepaid credits; an empty balance answers `402` and nothing is done. The charge and the action go together: a failed action is not charged.
+         */
+        delete: operations["twitterDeleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/twitter/retweet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repost an X post from the connected X account
+         * @description Billed from prepaid credits; an empty balance answers `402` and nothing is done. The charge and the action go together: a failed action is not charged. Charged once per post per account per UTC day (reposts and undos of that post share the charge).
+         */
+        post: operations["twitterRetweet"];
+        /**
+         * Undo a repost of an X post
+         * @description Billed from prepaid credits; an empty balance answers `402` and nothing is done. The charge and the action go together: a failed action is not charged. Shares the once-a-day charge of reposting the same post.
+         */
+        delete: operations["twitterUndoRetweet"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1313,6 +1391,35 @@ export interface components {
             items: components["schemas"]["ApiKey"][];
             total: number;
         };
+        /** @enum {string} */
+        BillableAction: "TWITTER_CONTENT_CREATE" | "TWITTER_CONTENT_CREATE_WITH_URL" | "TWITTER_CONTENT_MANAGE" | "TWITTER_INTERACTION_DELETE" | "TWITTER_POST_READ" | "TWITTER_USER_READ";
+        BillableUsageQuote: {
+            availableCents: number;
+            availableMicros: number;
+            billable: boolean;
+            /** @enum {string} */
+            currency: "usd";
+            lines: {
+                action: components["schemas"]["BillableAction"];
+                amountCents: number;
+                amountMicros: number;
+                /** @enum {string} */
+                currency: "usd";
+                label: string;
+                unitAmountMicros: number;
+            }[];
+            totalCents: number;
+            totalMicros: number;
+            wouldExceedBalance: boolean;
+        };
+        BillableUsageQuoteRequest: {
+            action?: components["schemas"]["BillableAction"];
+            altTextCount?: number;
+            quantity?: number;
+            teamId: string;
+            text?: string;
+            texts?: string[];
+        };
         BulkPostAnalytics: {
             pagination: {
                 limit: number;
@@ -1475,6 +1582,20 @@ export interface components {
              * @example https://example.com/webhooks/socialdesk
              */
             url: string;
+        };
+        CreditBalance: {
+            availableCents: number;
+            availableMicros: number;
+            balanceCents: number;
+            balanceMicros: number;
+            /** @enum {string} */
+            currency: "usd";
+            heldMicros: number;
+            lowBalance: boolean;
+            lowBalanceThresholdMicros: number | null;
+            organizationId: string;
+            /** Format: date-time */
+            updatedAt: string | null;
         };
         DailyLimits: {
             comments: components["schemas"]["DailyQuota"];
@@ -2192,7 +2313,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "analytics.account" | "analytics.post";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -2295,8 +2416,12 @@ export interface components {
         };
         SandboxItemList: {
             items: (components["schemas"]["SandboxItem"] & {
+                deletedAt: string | null;
                 /** @enum {string} */
                 kind: "POST" | "COMMENT";
+                metadata: {
+                    [key: string]: unknown;
+                };
                 parentId: string | null;
             })[];
             total: number;
@@ -2520,6 +2645,28 @@ export interface components {
         };
         TeamWithSocialAccounts: components["schemas"]["Team"] & {
             socialAccounts: components["schemas"]["SocialAccount"][];
+        };
+        TwitterDeleteComment: {
+            /** @description The X id of the account's reply to delete */
+            commentId: string;
+            teamId: string;
+        };
+        TwitterDeleteCommentResult: {
+            charged: boolean;
+            success: boolean;
+        };
+        TwitterRetweet: {
+            teamId: string;
+            /** @description The X id of the post to repost (any X post) */
+            tweetId: string;
+        };
+        TwitterRetweetResult: {
+            /** @description False when this post and account were already charged this UTC day */
+            charged: boolean;
+            /** @description Whether the account reposts the post after this call */
+            retweeted: boolean;
+            success: boolean;
+            tweetId: string;
         };
         UnsetChannel: {
             teamId: string;
@@ -3968,6 +4115,149 @@ export interface operations {
             };
         };
     };
+    quoteBillableUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillableUsageQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The cost, line by line, against the available balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableUsageQuote"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance, in micro-dollars and cents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditBalance"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: {
@@ -4037,6 +4327,294 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    twitterDeleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwitterDeleteComment"];
+            };
+        };
+        responses: {
+            /** @description The reply is deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwitterDeleteCommentResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    twitterRetweet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwitterRetweet"];
+            };
+        };
+        responses: {
+            /** @description The post is reposted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwitterRetweetResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    twitterUndoRetweet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwitterRetweet"];
+            };
+        };
+        responses: {
+            /** @description The repost is undone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwitterRetweetResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
