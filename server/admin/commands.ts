@@ -6,6 +6,7 @@ import { SCOPES } from '../context';
 import type { Database } from '../db/client';
 import { organizations } from '../db/schema/organizations';
 import { addCredits } from '../billing/credits.service';
+import { setAnalyticsSettings } from '../analytics/analytics-settings';
 import {
   ALL_SCOPES,
   createOrganization,
@@ -18,6 +19,8 @@ import {
 
 const plan = z.enum(['FREE', 'PRO', 'BUSINESS']);
 const org = z.string().min(1);
+const hours = z.union([z.literal('default').transform(() => null), z.coerce.number().int().min(1).max(720)]);
+const onOffSetting = z.enum(['on', 'off']);
 
 /** Every operator command, validated the same way whether it comes from the CLI or the admin socket. */
 export const adminCommandSchema = z.discriminatedUnion('command', [
@@ -52,6 +55,15 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     // Dollars with up to 6 decimals (micro-dollars); negative for a correction.
     usd: z.coerce.number().finite().refine((value) => value !== 0 && Math.abs(value) <= 1_000_000, 'a non-zero amount up to 1,000,000 USD'),
     note: z.string().trim().max(200).optional(),
+  }),
+  z.object({
+    command: z.literal('analytics-settings'),
+    org,
+    // Hours between background refreshes (1 to 720); `default` resets to 24.
+    interval: hours.optional(),
+    postsInterval: hours.optional(),
+    accounts: onOffSetting.optional(),
+    posts: onOffSetting.optional(),
   }),
 ]);
 
@@ -116,6 +128,26 @@ export async function runAdminCommand(db: Database, command: AdminCommand): Prom
       return {
         json: { items: rows.map((o) => ({ id: o.id, name: o.name, plan: o.plan, dms: o.dmsEnabled, automations: o.automationsEnabled })) },
         text: rows.map((o) => `${o.id}  ${o.plan.padEnd(8)} ${o.name}`).join('\n') || 'No organizations yet',
+      };
+    }
+    case 'analytics-settings': {
+      const updated = await setAnalyticsSettings(db, command.org, {
+        analyticsInterval: command.interval,
+        analyticsPostsInterval: command.postsInterval,
+        analyticsDisabled: command.accounts === undefined ? undefined : command.accounts === 'off',
+        analyticsPostsDisabled: command.posts === undefined ? undefined : command.posts === 'off',
+      });
+      const json = {
+        organizationId: updated.id,
+        analyticsInterval: updated.analyticsInterval,
+        analyticsPostsInterval: updated.analyticsPostsInterval,
+        analyticsDisabled: updated.analyticsDisabled,
+        analyticsPostsDisabled: updated.analyticsPostsDisabled,
+      };
+      const every = (value: number | null) => `every ${value ?? 24} h`;
+      return {
+        json,
+        text: `${updated.id}: account analytics ${updated.analyticsDisabled ? 'off' : every(updated.analyticsInterval)}, post analytics ${updated.analyticsPostsDisabled ? 'off' : every(updated.analyticsPostsInterval)}`,
       };
     }
     case 'add-credits': {
