@@ -43,63 +43,44 @@ const count = (value: unknown): number => {
   return Number.isFinite(number) && number > 0 ? Math.floor(number) : 0;
 };
 
+/** The reach numbers both kinds share. YouTube has no impressions or unique counts in its statistics. */
+function reach(platform: PostPlatform, stats: Record<string, unknown>) {
+  const youtube = platform === 'YOUTUBE';
+  return {
+    impressions: count(stats.impressions),
+    impressionsUnique: youtube ? 0 : count(stats.reach),
+    views: count(youtube ? stats.viewCount : stats.views),
+    viewsUnique: youtube ? 0 : count(stats.uniqueViews),
+    likes: count(youtube ? stats.likeCount : stats.likes),
+    comments: count(youtube ? stats.commentCount : stats.comments),
+  };
+}
+
+const statsOf = (raw: Record<string, unknown>) => (raw.statistics ?? raw.metrics ?? {}) as Record<string, unknown>;
+
 /**
  * YouTube's statistics are lifetime values returned as strings: subscribers are the followers,
  * favorites the saves; shares and channel-level likes do not exist there, so they are 0 unless
  * the raw answer carries them.
  */
 export function normalizeAccount(platform: PostPlatform, raw: Record<string, unknown>): AccountMetrics {
-  const stats = (raw.statistics ?? raw.metrics ?? {}) as Record<string, unknown>;
-  if (platform === 'YOUTUBE') {
-    return {
-      impressions: count(stats.impressions),
-      impressionsUnique: 0,
-      views: count(stats.viewCount),
-      viewsUnique: 0,
-      likes: count(stats.likeCount),
-      comments: count(stats.commentCount),
-      postCount: count(stats.videoCount),
-      followers: count(stats.subscriberCount),
-      following: 0,
-    };
-  }
+  const stats = statsOf(raw);
+  const youtube = platform === 'YOUTUBE';
   return {
-    impressions: count(stats.impressions),
-    impressionsUnique: count(stats.reach),
-    views: count(stats.views),
-    viewsUnique: count(stats.uniqueViews),
-    likes: count(stats.likes),
-    comments: count(stats.comments),
-    postCount: count(stats.posts),
-    followers: count(stats.followers),
-    following: count(stats.following),
+    ...reach(platform, stats),
+    postCount: count(youtube ? stats.videoCount : stats.posts),
+    followers: count(youtube ? stats.subscriberCount : stats.followers),
+    following: youtube ? 0 : count(stats.following),
   };
 }
 
 export function normalizePost(platform: PostPlatform, raw: Record<string, unknown>): PostMetrics {
-  const stats = (raw.statistics ?? raw.metrics ?? {}) as Record<string, unknown>;
-  if (platform === 'YOUTUBE') {
-    return {
-      impressions: count(stats.impressions),
-      impressionsUnique: 0,
-      views: count(stats.viewCount),
-      viewsUnique: 0,
-      likes: count(stats.likeCount),
-      dislikes: count(stats.dislikeCount),
-      comments: count(stats.commentCount),
-      shares: count(stats.shareCount),
-      saves: count(stats.favoriteCount),
-    };
-  }
+  const stats = statsOf(raw);
+  const youtube = platform === 'YOUTUBE';
   return {
-    impressions: count(stats.impressions),
-    impressionsUnique: count(stats.reach),
-    views: count(stats.views),
-    viewsUnique: count(stats.uniqueViews),
-    likes: count(stats.likes),
-    dislikes: count(stats.dislikes),
-    comments: count(stats.comments),
-    shares: count(stats.shares),
-    saves: count(stats.saves),
+    ...reach(platform, stats),
+    dislikes: count(youtube ? stats.dislikeCount : stats.dislikes),
+    shares: count(youtube ? stats.shareCount : stats.shares),
+    saves: count(youtube ? stats.favoriteCount : stats.saves),
   };
 }

@@ -46,6 +46,23 @@ export const profilePosts = pgTable(
   ],
 );
 
+/** The numbers every snapshot has, and what each snapshot records besides its numbers. */
+const reachColumns = () => ({
+  impressions: integer().notNull(),
+  impressionsUnique: integer().notNull(),
+  views: integer().notNull(),
+  viewsUnique: integer().notNull(),
+  likes: integer().notNull(),
+  comments: integer().notNull(),
+});
+const snapshotColumns = () => ({
+  /** What the platform answered, before normalization (the `raw` routes). */
+  raw: jsonb().$type<Record<string, unknown>>().notNull(),
+  forced: boolean().notNull(),
+  deletedAt: at(),
+  ...timestamps(),
+});
+
 /** One snapshot of an account's numbers per refresh (background or forced): the history charts draw. */
 export const accountAnalytics = pgTable(
   'account_analytics',
@@ -57,20 +74,11 @@ export const accountAnalytics = pgTable(
     socialAccountId: text()
       .notNull()
       .references(() => socialAccounts.id, { onDelete: 'cascade' }),
-    impressions: integer().notNull(),
-    impressionsUnique: integer().notNull(),
-    views: integer().notNull(),
-    viewsUnique: integer().notNull(),
-    likes: integer().notNull(),
-    comments: integer().notNull(),
+    ...reachColumns(),
     postCount: integer().notNull(),
     followers: integer().notNull(),
     following: integer().notNull(),
-    /** What the platform answered, before normalization (the `raw` routes). */
-    raw: jsonb().$type<Record<string, unknown>>().notNull(),
-    forced: boolean().notNull(),
-    deletedAt: at(),
-    ...timestamps(),
+    ...snapshotColumns(),
   },
   (table) => [index('account_analytics_account_idx').on(table.socialAccountId, table.createdAt)],
 );
@@ -86,19 +94,11 @@ export const postAnalytics = pgTable(
     profilePostId: text()
       .notNull()
       .references(() => profilePosts.id, { onDelete: 'cascade' }),
-    impressions: integer().notNull(),
-    impressionsUnique: integer().notNull(),
-    views: integer().notNull(),
-    viewsUnique: integer().notNull(),
-    likes: integer().notNull(),
+    ...reachColumns(),
     dislikes: integer().notNull(),
-    comments: integer().notNull(),
     shares: integer().notNull(),
     saves: integer().notNull(),
-    raw: jsonb().$type<Record<string, unknown>>().notNull(),
-    forced: boolean().notNull(),
-    deletedAt: at(),
-    ...timestamps(),
+    ...snapshotColumns(),
   },
   (table) => [index('post_analytics_profile_post_idx').on(table.profilePostId, table.createdAt)],
 );
