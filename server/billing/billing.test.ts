@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { adminCommandSchema, runAdminCommand } from '../admin/commands';
 import { addFault } from '../analytics/analytics-test-kit';
 import { creditLedger } from '../db/schema/billing';
+import { reserveCharge } from './credits.service';
+import { reconcilePendingCharges } from './reconcile-charges';
 import { connectAccount } from '../posts/posts-test-kit';
 import { postJobs } from '../posts/posts.jobs';
 import { createTestApp } from '../test/test-app';
@@ -176,5 +178,33 @@ describe('prepaid credits', { timeout: 120_000 }, () => {
     const otherOrg = await t.createOrg('PRO');
     expect((await t.request('DELETE', '/misc/twitter/comment', { key: otherOrg.key, body: { teamId, commentId: replyId } })).status).toBe(404);
     expect((await retweet(otherOrg.key, teamId, 'x')).status).toBe(404);
+  });
+
+  it('finishes or refunds a charge whose request was interrupted after the debit', async () => {
+    const { key, organizationId, x, tweetId } = await xOrg();
+    await addCredits(organizationId, '1');
+    // What a crash between the debit and the X call leaves behind: PENDING charges, no action.
+    const interrupted = await reserveCharge(t.services.db, {
+      organizationId,
+      action: 'TWITTER_CONTENT_MANAGE',
+      dedupeKey: `x-repost:${x.id}:${tweetId}:crashed`,
+      details: { socialAccountId: x.id, op: 'repost', tweetId },
+    });
+    const doomed = await reserveCharge(t.services.db, {
+      organizationId,
+      action: 'TWITTER_INTERACTION_DELETE',
+      dedupeKey: `x-reply-delete:${x.id}:404`,
+      details: { socialAccountId: x.id, op: 'deleteReply', replyId: '404' },
+    });
+    expect((await balance(key)).balanceMicros).toBe(1_000_000 - REPOST_PRICE - DELETE_PRICE);
+    // Fresh ones are left alone: the request may still be running.
+    expect(await reconcilePendingCharges(t.services)).toMatchObject({ completed: 0, refunded: 0 });
+    const later = new Date(Date.now() + 11 * 60_000);
+    expect(await reconcilePendingCharges(t.services, later)).toEqual({ completed: 1, refunded: 1 });
+    expect((await xItems(key, x.id))[0]).toMatchObject({ metadata: { repostOf: tweetId }, deletedAt: null });
+    expect((await balance(key)).balanceMicros).toBe(1_000_000 - REPOST_PRICE);
+    const rows = await t.services.db.select().from(creditLedger).where(eq(creditLedger.id, interrupted!.id));
+    expect(rows[0]!.status).toBe('COMPLETED');
+    expect(await t.services.db.select().from(creditLedger).where(eq(creditLedger.id, doomed!.id))).toEqual([]);
   });
 });

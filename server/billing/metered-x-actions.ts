@@ -27,8 +27,22 @@ async function xAccount(services: AppServices, organizationId: string, teamId: s
   return requireAccount(services.db, { organizationId, teamId, type: 'TWITTER' });
 }
 
-function charged(services: AppServices, account: SocialAccountRow, action: BillableAction, dedupeKey: string, details: Record<string, unknown>) {
-  return <T>(work: () => Promise<T>) => withCharge(services.db, { organizationId: account.organizationId, action, dedupeKey, details }, work);
+/** An X call a charge pays for, as recorded on the charge so an interrupted one can be finished. */
+export type XOperation = { op: 'repost' | 'undoRepost'; tweetId: string } | { op: 'deleteReply'; replyId: string };
+
+/** Runs the operation on X; each is idempotent there, so running it again is safe. */
+export async function runXOperation(services: AppServices, account: SocialAccountRow, operation: XOperation): Promise<void> {
+  const target = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
+  await callX(services, account, async (x, env, credentials) => {
+    if (operation.op === 'deleteReply') await x.deleteReply(env, credentials, target, { replyId: operation.replyId });
+    else if (operation.op === 'repost') await x.repost(env, credentials, target, { tweetId: operation.tweetId });
+    else await x.undoRepost(env, credentials, target, { tweetId: operation.tweetId });
+  });
+}
+
+function chargedRun(services: AppServices, account: SocialAccountRow, action: BillableAction, dedupeKey: string, operation: XOperation) {
+  const details = { socialAccountId: account.id, ...operation };
+  return withCharge(services.db, { organizationId: account.organizationId, action, dedupeKey, details }, () => runXOperation(services, account, operation));
 }
 
 /**
@@ -37,24 +51,15 @@ function charged(services: AppServices, account: SocialAccountRow, action: Billa
  */
 export async function setRetweet(services: AppServices, input: { organizationId: string; teamId: string; tweetId: string; retweeted: boolean }) {
   const account = await xAccount(services, input.organizationId, input.teamId);
-  const target = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
   const dedupeKey = `x-repost:${account.id}:${input.tweetId}:${utcDay(new Date())}`;
-  const { charge } = await charged(services, account, 'TWITTER_CONTENT_MANAGE', dedupeKey, { socialAccountId: account.id, tweetId: input.tweetId })(() =>
-    callX(services, account, async (x, env, credentials): Promise<void> => {
-      if (input.retweeted) await x.repost(env, credentials, target, { tweetId: input.tweetId });
-      else await x.undoRepost(env, credentials, target, { tweetId: input.tweetId });
-    }),
-  );
+  const { charge } = await chargedRun(services, account, 'TWITTER_CONTENT_MANAGE', dedupeKey, { op: input.retweeted ? 'repost' : 'undoRepost', tweetId: input.tweetId });
   return { success: true, tweetId: input.tweetId, retweeted: input.retweeted, charged: charge !== null };
 }
 
 /** Deletes a reply of the account; charged per reply (a repeated delete is not charged again). */
 export async function deleteXComment(services: AppServices, input: { organizationId: string; teamId: string; commentId: string }) {
   const account = await xAccount(services, input.organizationId, input.teamId);
-  const target = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
   const dedupeKey = `x-reply-delete:${account.id}:${input.commentId}`;
-  const { charge } = await charged(services, account, 'TWITTER_INTERACTION_DELETE', dedupeKey, { socialAccountId: account.id, commentId: input.commentId })(() =>
-    callX(services, account, (x, env, credentials) => x.deleteReply(env, credentials, target, { replyId: input.commentId })),
-  );
+  const { charge } = await chargedRun(services, account, 'TWITTER_INTERACTION_DELETE', dedupeKey, { op: 'deleteReply', replyId: input.commentId });
   return { success: true, charged: charge !== null };
 }
