@@ -27,6 +27,8 @@ import { webhooksRouter } from './webhooks/webhooks.handlers';
 import { postsRouter } from './posts/posts.handlers';
 import { platformActionsRouter } from './platform-actions/platform-actions.handlers';
 import { lookupsRouter } from './platform-actions/lookups.handlers';
+import { analyticsRouter } from './analytics/analytics.handlers';
+import { billingRouter } from './billing/billing.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -72,6 +74,8 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);
   api.route('/', usageRouter);
+  api.route('/', analyticsRouter);
+  api.route('/', billingRouter);
   // The sandbox control API exists only while the sandbox is on (SANDBOX=false removes it).
   if (services.config.SANDBOX) api.route('/', sandboxRouter);
   api.route('/', webhooksRouter);

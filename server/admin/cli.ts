@@ -16,6 +16,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   revoke-api-key --org ORG_ID --id API_KEY_ID
   create-user --org ORG_ID --email EMAIL [--password PASSWORD] [--role ADMIN|CUSTOMER]
   list-orgs
+  add-credits --org ORG_ID --usd AMOUNT [--note TEXT]   (prepaid credits for metered X actions)
+  analytics-settings --org ORG_ID [--interval HOURS|default] [--posts-interval HOURS|default] [--accounts on|off] [--posts on|off]
 
 Works with the embedded database (through the running server's admin socket, or directly when
 the server is stopped) and with DATABASE_URL.`;
@@ -38,6 +40,12 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
       email: { type: 'string' },
       password: { type: 'string' },
       role: { type: 'string' },
+      usd: { type: 'string' },
+      note: { type: 'string' },
+      interval: { type: 'string' },
+      'posts-interval': { type: 'string' },
+      accounts: { type: 'string' },
+      posts: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -58,6 +66,12 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
     email: values.email,
     password: values.password,
     role: values.role?.toUpperCase(),
+    usd: values.usd,
+    note: values.note,
+    interval: values.interval,
+    postsInterval: values['posts-interval'],
+    accounts: values.accounts,
+    posts: values.posts,
   };
   return { command: adminCommandSchema.parse(raw), json: values.json ?? false };
 }

@@ -5,6 +5,8 @@ import { randomToken } from '../auth/secrets';
 import { SCOPES } from '../context';
 import type { Database } from '../db/client';
 import { organizations } from '../db/schema/organizations';
+import { addCredits } from '../billing/credits.service';
+import { setAnalyticsSettings } from '../analytics/analytics-settings';
 import {
   ALL_SCOPES,
   createOrganization,
@@ -17,6 +19,8 @@ import {
 
 const plan = z.enum(['FREE', 'PRO', 'BUSINESS']);
 const org = z.string().min(1);
+const hours = z.union([z.literal('default').transform(() => null), z.coerce.number().int().min(1).max(720)]);
+const onOffSetting = z.enum(['on', 'off']);
 
 /** Every operator command, validated the same way whether it comes from the CLI or the admin socket. */
 export const adminCommandSchema = z.discriminatedUnion('command', [
@@ -45,6 +49,22 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     role: z.enum(['ADMIN', 'CUSTOMER']).default('ADMIN'),
   }),
   z.object({ command: z.literal('list-orgs') }),
+  z.object({
+    command: z.literal('add-credits'),
+    org,
+    // Dollars with up to 6 decimals (micro-dollars); negative for a correction.
+    usd: z.coerce.number().finite().refine((value) => value !== 0 && Math.abs(value) <= 1_000_000, 'a non-zero amount up to 1,000,000 USD'),
+    note: z.string().trim().max(200).optional(),
+  }),
+  z.object({
+    command: z.literal('analytics-settings'),
+    org,
+    // Hours between background refreshes (1 to 720); `default` resets to 24.
+    interval: hours.optional(),
+    postsInterval: hours.optional(),
+    accounts: onOffSetting.optional(),
+    posts: onOffSetting.optional(),
+  }),
 ]);
 
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
@@ -110,7 +130,39 @@ export async function runAdminCommand(db: Database, command: AdminCommand): Prom
         text: rows.map((o) => `${o.id}  ${o.plan.padEnd(8)} ${o.name}`).join('\n') || 'No organizations yet',
       };
     }
+    case 'analytics-settings': {
+      const updated = await setAnalyticsSettings(db, command.org, {
+        analyticsInterval: command.interval,
+        analyticsPostsInterval: command.postsInterval,
+        analyticsDisabled: command.accounts === undefined ? undefined : command.accounts === 'off',
+        analyticsPostsDisabled: command.posts === undefined ? undefined : command.posts === 'off',
+      });
+      const json = {
+        organizationId: updated.id,
+        analyticsInterval: updated.analyticsInterval,
+        analyticsPostsInterval: updated.analyticsPostsInterval,
+        analyticsDisabled: updated.analyticsDisabled,
+        analyticsPostsDisabled: updated.analyticsPostsDisabled,
+      };
+      const every = (value: number | null) => `every ${value ?? 24} h`;
+      return {
+        json,
+        text: `${updated.id}: account analytics ${updated.analyticsDisabled ? 'off' : every(updated.analyticsInterval)}, post analytics ${updated.analyticsPostsDisabled ? 'off' : every(updated.analyticsPostsInterval)}`,
+      };
+    }
+    case 'add-credits': {
+      await getOrganization(db, command.org);
+      const balance = await addCredits(db, { organizationId: command.org, amountMicros: Math.round(command.usd * 1_000_000), note: command.note });
+      return {
+        json: { organizationId: command.org, balanceMicros: balance.balanceMicros, availableMicros: balance.availableMicros },
+        text: `${command.org}: prepaid credit balance is now ${formatUsd(balance.balanceMicros)}`,
+      };
+    }
   }
+}
+
+function formatUsd(micros: number) {
+  return `$${(micros / 1_000_000).toFixed(2)}`;
 }
 
 function onOff(value: boolean) {

@@ -4,12 +4,14 @@ import { ErrorSchema } from './error-schema';
 const errorDescriptions = {
   400: 'Invalid request: see `issues`',
   401: 'Missing or invalid API key or session',
+  402: 'Not enough prepaid credits: nothing was done',
   403: 'The credentials are not allowed to do this',
   404: 'Not found (or belongs to another organization)',
   409: 'Conflict with the current state',
   422: 'Idempotency-Key reused with another request',
   429: 'Rate limit exceeded: see `Retry-After`',
   500: 'Unexpected error',
+  502: 'The platform failed or refused the call',
 } as const;
 
 type ErrorStatus = keyof typeof errorDescriptions;

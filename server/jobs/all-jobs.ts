@@ -5,9 +5,11 @@ import { uploadJobs } from '../uploads/uploads.jobs';
 import { webhookJobs } from '../webhooks/webhooks.jobs';
 import { removeDisconnectedAccountJob } from '../accounts/remove-disconnected-account.job';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { analyticsJobs } from '../analytics/analytics.jobs';
+import { billingJobs } from '../billing/billing.jobs';
 
 /**
  * Every job kind of the product, as contracts: every role creates these queues so that any job can
  * be sent from anywhere. Each domain adds its own here, and its handler to job-handlers.ts.
  */
-export const allJobs: AnyJobContract[] = [housekeepingJob, ...webhookJobs, removeDisconnectedAccountJob, dispatchInboundEventJob, ...uploadJobs, ...postJobs];
+export const allJobs: AnyJobContract[] = [housekeepingJob, ...webhookJobs, removeDisconnectedAccountJob, dispatchInboundEventJob, ...uploadJobs, ...postJobs, ...analyticsJobs, ...billingJobs];

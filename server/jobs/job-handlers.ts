@@ -1,4 +1,6 @@
 import { accountJobHandlers } from '../accounts/accounts.job-handlers';
+import { analyticsJobHandlers } from '../analytics/analytics.job-handlers';
+import { billingJobHandlers } from '../billing/billing.job-handlers';
 import { ingestJobHandlers } from '../ingest/ingest.job-handlers';
 import { postJobHandlers } from '../posts/posts.job-handlers';
 import { uploadJobHandlers } from '../uploads/uploads.job-handlers';
@@ -19,4 +21,6 @@ export const jobHandlers: AnyJobHandler[] = [
   ...ingestJobHandlers,
   ...uploadJobHandlers,
   ...postJobHandlers,
+  ...analyticsJobHandlers,
+  ...billingJobHandlers,
 ];

@@ -14,6 +14,8 @@ export const OrganizationSchema = z
     apiAccess: z.boolean(),
     analyticsDisabled: z.boolean(),
     analyticsPostsDisabled: z.boolean(),
+    analyticsInterval: z.number().int().nullable().openapi({ description: 'Hours between background account analytics refreshes; null: the default (24)' }),
+    analyticsPostsInterval: z.number().int().nullable().openapi({ description: 'Hours between background post analytics refreshes; null: the default (24)' }),
     uploadsCompressionEnabled: z.boolean(),
     showVerboseErrors: z.boolean(),
     disconnectCheckEnabled: z.boolean(),

@@ -1,5 +1,7 @@
 import type { Executor } from '../db/client';
 import type { ActionsCapability } from './actions';
+import type { AnalyticsCapability } from './analytics';
+import type { XActionsCapability } from './x-actions';
 import type { Permission } from './permissions';
 import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
@@ -95,4 +97,8 @@ export type PlatformConnector = {
   publishing: PublishingCapability | null;
   /** Edit and delete what is published, and the composer's lookups (`/misc/*`). */
   actions: ActionsCapability | null;
+  /** Account and post numbers (issue 10); null where the platform offers none. */
+  analytics: AnalyticsCapability | null;
+  /** X's metered reposts and reply deletion (issue 10, billed from credits); null elsewhere. */
+  xActions: XActionsCapability | null;
 };

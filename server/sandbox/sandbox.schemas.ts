@@ -45,6 +45,7 @@ export const SandboxItemListSchema = z
       SandboxItemSchema.extend({
         kind: z.enum(['POST', 'COMMENT']),
         parentId: z.string().nullable(),
+        // What changed on the platform after publishing: edits, deletions, reposts (`metadata.repostOf`)...
         editedAt: z.string().nullable(),
         deletedAt: z.string().nullable(),
         metadata: z.record(z.unknown()),

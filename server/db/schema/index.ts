@@ -13,3 +13,5 @@ export * from './usage';
 export * from './uploads';
 export * from './posts';
 export * from './sandbox-publishing';
+export * from './analytics';
+export * from './billing';

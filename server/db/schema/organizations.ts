@@ -1,4 +1,4 @@
-import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns';
 
 export const planTier = pgEnum('plan_tier', ['FREE', 'PRO', 'BUSINESS']);
@@ -10,6 +10,12 @@ export const organizations = pgTable('organizations', {
   plan: planTier().notNull().default('FREE'),
   dmsEnabled: boolean().notNull().default(false),
   automationsEnabled: boolean().notNull().default(false),
+  // Analytics settings (issue 10): the background refresh skips what is disabled; intervals in
+  // hours, null for the default (server/analytics/analytics-settings.ts).
+  analyticsDisabled: boolean().notNull().default(false),
+  analyticsPostsDisabled: boolean().notNull().default(false),
+  analyticsInterval: integer(),
+  analyticsPostsInterval: integer(),
   createdById: text(),
   ...timestamps(),
 });

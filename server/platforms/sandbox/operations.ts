@@ -20,6 +20,11 @@ export const SANDBOX_OPERATIONS = [
   'lookups.instagramBusiness',
   'lookups.linkedinMentions',
   'lookups.facebookPages',
+  'analytics.account',
+  'analytics.post',
+  'xActions.repost',
+  'xActions.undoRepost',
+  'xActions.deleteReply',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

@@ -9,7 +9,9 @@ import type { PlatformDefinition } from '../platform-definition';
 import { avatarUrl } from './avatars';
 import { applyFaults } from './fault-gate';
 import { sandboxActions } from './sandbox-actions';
+import { sandboxAnalytics } from './sandbox-analytics';
 import { sandboxPublishing } from './sandbox-publishing';
+import { sandboxXActions } from './sandbox-x-actions';
 import { listChannelsOf } from './world';
 
 type Grant = typeof sandboxGrants.$inferSelect;
@@ -144,6 +146,8 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
       : null,
     publishing: sandboxPublishing(definition, { authorize, requirePermission }),
     actions: sandboxActions(definition, { authorize, requirePermission }),
+    analytics: sandboxAnalytics(definition, { authorize, requirePermission }),
+    xActions: platform === 'TWITTER' ? sandboxXActions(definition, { authorize, requirePermission }) : null,
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);

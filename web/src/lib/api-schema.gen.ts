@@ -18,6 +18,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's analytics over time on one platform
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. Send `postId` with `platformType`, or `importedPostId` (mutually exclusive).
+         */
+        get: operations["getPostAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/post/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Analytics of up to 60 posts on one platform, paged
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. A post that cannot be read (missing, no target on the platform) gets an `error` in its result instead of failing the call.
+         */
+        get: operations["getBulkPostAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/post/force": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a post's analytics now
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. Limited to 6 per social account and 6 per post per rolling 24 hours; the 7th answers `429` with `Retry-After`.
+         */
+        post: operations["forcePostAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/post/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's analytics as the platform answered them
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`.
+         */
+        get: operations["getPostAnalyticsRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/social-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A social account's analytics over time
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. One snapshot per refresh (background or forced), oldest first.
+         */
+        get: operations["getSocialAccountAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/social-account/force": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a social account's analytics now
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`. Limited to 6 per social account and 6 per post per rolling 24 hours; the 7th answers `429` with `Retry-After`.
+         */
+        post: operations["forceSocialAccountAnalytics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/analytics/social-account/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A social account's analytics as the platform answered them
+         * @description Analytics are a paid-plan feature: a FREE organization gets `403`.
+         */
+        get: operations["getSocialAccountAnalyticsRaw"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-keys": {
         parameters: {
             query?: never;
@@ -116,6 +256,40 @@ export interface paths {
         };
         /** The signed-in user, organization and CSRF token */
         get: operations["getSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/billable-usage/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Estimate the cost of a metered X action before running it */
+        post: operations["quoteBillableUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/billing/credits/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prepaid credit balance of the organization */
+        get: operations["getCreditBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -523,6 +697,50 @@ export interface paths {
         post?: never;
         /** Delete a published TikTok comment */
         delete: operations["miscTiktokDeleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/twitter/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a reply the connected X account wrote
+         * @description Billed from prepaid credits; an empty balance answers `402` and nothing is done. The charge and the action go together: a failed action is not charged.
+         */
+        delete: operations["twitterDeleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/twitter/retweet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repost an X post from the connected X account
+         * @description Billed from prepaid credits; an empty balance answers `402` and nothing is done. The charge and the action go together: a failed action is not charged. Charged once per post per account per UTC day (reposts and undos of that post share the charge).
+         */
+        post: operations["twitterRetweet"];
+        /**
+         * Undo a repost of an X post
+         * @description Billed from prepaid credits; an empty balance answers `402` and nothing is done. The charge and the action go together: a failed action is not charged. Shares the once-a-day charge of reposting the same post.
+         */
+        delete: operations["twitterUndoRetweet"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1622,6 +1840,8 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AnalyticsPlatformType: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "THREADS" | "REDDIT" | "PINTEREST" | "MASTODON" | "LINKEDIN" | "BLUESKY" | "GOOGLE_BUSINESS" | "TWITTER";
         ApiKey: {
             /** Format: date-time */
             createdAt: string;
@@ -1641,6 +1861,48 @@ export interface components {
         ApiKeyList: {
             items: components["schemas"]["ApiKey"][];
             total: number;
+        };
+        /** @enum {string} */
+        BillableAction: "TWITTER_CONTENT_CREATE" | "TWITTER_CONTENT_CREATE_WITH_URL" | "TWITTER_CONTENT_MANAGE" | "TWITTER_INTERACTION_DELETE" | "TWITTER_POST_READ" | "TWITTER_USER_READ";
+        BillableUsageQuote: {
+            availableCents: number;
+            availableMicros: number;
+            billable: boolean;
+            /** @enum {string} */
+            currency: "usd";
+            lines: {
+                action: components["schemas"]["BillableAction"];
+                amountCents: number;
+                amountMicros: number;
+                /** @enum {string} */
+                currency: "usd";
+                label: string;
+                unitAmountMicros: number;
+            }[];
+            totalCents: number;
+            totalMicros: number;
+            wouldExceedBalance: boolean;
+        };
+        BillableUsageQuoteRequest: {
+            action?: components["schemas"]["BillableAction"];
+            altTextCount?: number;
+            quantity?: number;
+            teamId: string;
+            text?: string;
+            texts?: string[];
+        };
+        BulkPostAnalytics: {
+            pagination: {
+                limit: number;
+                page: number;
+                total: number;
+                totalPages: number;
+            };
+            results: {
+                error: string | null;
+                items: components["schemas"]["PostAnalytics"][];
+                postId: string;
+            }[];
         };
         ConnectionCheckResult: {
             /**
@@ -1792,6 +2054,20 @@ export interface components {
              */
             url: string;
         };
+        CreditBalance: {
+            availableCents: number;
+            availableMicros: number;
+            balanceCents: number;
+            balanceMicros: number;
+            /** @enum {string} */
+            currency: "usd";
+            heldMicros: number;
+            lowBalance: boolean;
+            lowBalanceThresholdMicros: number | null;
+            organizationId: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         DailyLimits: {
             comments: components["schemas"]["DailyQuota"];
             /**
@@ -1822,6 +2098,15 @@ export interface components {
             path: string;
             /** @description Without it the upload belongs to the organization and every team sees it; with it, only that team */
             teamId?: string | null;
+        };
+        ForcePostAnalytics: {
+            importedPostId?: string | null;
+            platformType?: components["schemas"]["AnalyticsPlatformType"] & (string | null);
+            postId?: string | null;
+        };
+        ForceSocialAccountAnalytics: {
+            platformType: components["schemas"]["AnalyticsPlatformType"];
+            teamId: string;
         };
         Health: {
             /** Format: date-time */
@@ -2179,7 +2464,11 @@ export interface components {
         };
         Organization: {
             analyticsDisabled: boolean;
+            /** @description Hours between background account analytics refreshes; null: the default (24) */
+            analyticsInterval: number | null;
             analyticsPostsDisabled: boolean;
+            /** @description Hours between background post analytics refreshes; null: the default (24) */
+            analyticsPostsInterval: number | null;
             apiAccess: boolean;
             automationsEnabled: boolean;
             avatarUrl: string | null;
@@ -2282,6 +2571,55 @@ export interface components {
                 } | null;
                 uploadId: string;
             }[];
+        };
+        PostAnalytics: {
+            comments: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            dislikes: number;
+            forced: boolean;
+            id: string;
+            impressions: number;
+            impressionsUnique: number;
+            likes: number;
+            profilePostId: string;
+            raw: {
+                [key: string]: unknown;
+            } | null;
+            saves: number;
+            shares: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+            views: number;
+            viewsUnique: number;
+        };
+        PostAnalyticsHistory: {
+            /** @description Snapshots, oldest first */
+            items: components["schemas"]["PostAnalytics"][];
+            post: components["schemas"]["Post"] & (Record<string, never> | null);
+            profilePost?: components["schemas"]["ProfilePost"];
+        };
+        PostAnalyticsRaw: {
+            analyticsId: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            forced: boolean;
+            id: string;
+            profilePostId: string | null;
+            raw: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        PostAnalyticsRawHistory: {
+            items: components["schemas"]["PostAnalyticsRaw"][];
+            post: components["schemas"]["Post"] & (Record<string, never> | null);
+            profilePost?: components["schemas"]["ProfilePost"];
         };
         PostData: {
             BLUESKY?: {
@@ -2567,6 +2905,37 @@ export interface components {
             items: components["schemas"]["Post"][];
             total: number;
         };
+        /** @description Absent until the post is published on the platform */
+        ProfilePost: {
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            description: string | null;
+            externalId: string | null;
+            /** Format: date-time */
+            externallyDeletedAt: string | null;
+            extraData: {
+                [key: string]: unknown;
+            } | null;
+            id: string;
+            /** Format: date-time */
+            importedAt: string | null;
+            internal: boolean;
+            permalink: string | null;
+            postId: string | null;
+            /** Format: date-time */
+            publishedAt: string | null;
+            smallThumbnail: string | null;
+            socialAccountId: string;
+            subreddit: string | null;
+            thumbnail: string | null;
+            title: string | null;
+            /** @enum {string} */
+            type: "POST" | "REEL" | "STORY" | "VIDEO" | "IMAGE";
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         ProfileRefreshResult: {
             limit: number;
             message?: string;
@@ -2623,7 +2992,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -2749,7 +3118,11 @@ export interface components {
             expiresAt: string;
             organization: {
                 analyticsDisabled: boolean;
+                /** @description Hours between background account analytics refreshes; null: the default (24) */
+                analyticsInterval: number | null;
                 analyticsPostsDisabled: boolean;
+                /** @description Hours between background post analytics refreshes; null: the default (24) */
+                analyticsPostsInterval: number | null;
                 apiAccess: boolean;
                 automationsEnabled: boolean;
                 avatarUrl: string | null;
@@ -2844,6 +3217,50 @@ export interface components {
             username: string | null;
             userUsername: string | null;
         };
+        SocialAccountAnalytics: {
+            comments: number;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            followers: number;
+            following: number;
+            forced: boolean;
+            id: string;
+            impressions: number;
+            impressionsUnique: number;
+            likes: number;
+            postCount: number;
+            socialAccountId: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+            views: number;
+            viewsUnique: number;
+        };
+        SocialAccountAnalyticsHistory: {
+            /** @description Snapshots, oldest first */
+            items: components["schemas"]["SocialAccountAnalytics"][];
+            socialAccount: components["schemas"]["SocialAccount"];
+        };
+        SocialAccountAnalyticsRaw: {
+            analyticsId: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            forced: boolean;
+            id: string;
+            raw: {
+                [key: string]: unknown;
+            } | null;
+            socialAccountId: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        SocialAccountAnalyticsRawHistory: {
+            items: components["schemas"]["SocialAccountAnalyticsRaw"][];
+            socialAccount: components["schemas"]["SocialAccount"];
+        };
         SocialAccountChannel: {
             address: string | null;
             avatarUrl: string | null;
@@ -2908,6 +3325,28 @@ export interface components {
         };
         TeamWithSocialAccounts: components["schemas"]["Team"] & {
             socialAccounts: components["schemas"]["SocialAccount"][];
+        };
+        TwitterDeleteComment: {
+            /** @description The X id of the account's reply to delete */
+            commentId: string;
+            teamId: string;
+        };
+        TwitterDeleteCommentResult: {
+            charged: boolean;
+            success: boolean;
+        };
+        TwitterRetweet: {
+            teamId: string;
+            /** @description The X id of the post to repost (any X post) */
+            tweetId: string;
+        };
+        TwitterRetweetResult: {
+            /** @description False when this post and account were already charged this UTC day */
+            charged: boolean;
+            /** @description Whether the account reposts the post after this call */
+            retweeted: boolean;
+            success: boolean;
+            tweetId: string;
         };
         UnsetChannel: {
             teamId: string;
@@ -3284,6 +3723,560 @@ export interface operations {
             };
             /** @description The credentials are not allowed to do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostAnalytics: {
+        parameters: {
+            query?: {
+                importedPostId?: string | null;
+                platformType?: components["schemas"]["AnalyticsPlatformType"] & (string | null);
+                postId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post and its snapshots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalyticsHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBulkPostAnalytics: {
+        parameters: {
+            query: {
+                limit?: number;
+                page?: number;
+                platformType: components["schemas"]["AnalyticsPlatformType"];
+                postIds: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One result per post id of the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkPostAnalytics"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forcePostAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForcePostAnalytics"];
+            };
+        };
+        responses: {
+            /** @description The new snapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalytics"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostAnalyticsRaw: {
+        parameters: {
+            query?: {
+                importedPostId?: string | null;
+                platformType?: components["schemas"]["AnalyticsPlatformType"] & (string | null);
+                postId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post and the raw answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostAnalyticsRawHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSocialAccountAnalytics: {
+        parameters: {
+            query: {
+                platformType: components["schemas"]["AnalyticsPlatformType"];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account and its snapshots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccountAnalyticsHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    forceSocialAccountAnalytics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForceSocialAccountAnalytics"];
+            };
+        };
+        responses: {
+            /** @description The new snapshot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccountAnalytics"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSocialAccountAnalyticsRaw: {
+        parameters: {
+            query: {
+                platformType: components["schemas"]["AnalyticsPlatformType"];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account and the raw answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SocialAccountAnalyticsRawHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3753,6 +4746,149 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    quoteBillableUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillableUsageQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The cost, line by line, against the available balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillableUsageQuote"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance, in micro-dollars and cents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditBalance"];
                 };
             };
             /** @description Invalid request: see `issues` */
@@ -6351,6 +7487,294 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    twitterDeleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwitterDeleteComment"];
+            };
+        };
+        responses: {
+            /** @description The reply is deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwitterDeleteCommentResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    twitterRetweet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwitterRetweet"];
+            };
+        };
+        responses: {
+            /** @description The post is reposted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwitterRetweetResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    twitterUndoRetweet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwitterRetweet"];
+            };
+        };
+        responses: {
+            /** @description The repost is undone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwitterRetweetResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

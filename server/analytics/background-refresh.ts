@@ -1,0 +1,120 @@
+import { and, eq, gt, inArray, isNotNull, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { accountAnalytics, postAnalytics, profilePosts } from '../db/schema/analytics';
+import { organizations } from '../db/schema/organizations';
+import { posts, postTargets } from '../db/schema/posts';
+import { socialAccounts } from '../db/schema/social-accounts';
+import { PlatformError } from '../platforms/platform-error';
+import type { AppServices } from '../services';
+import { ANALYTICS_PLATFORMS } from './analytics.schemas';
+import { refreshAccountAnalyticsJob, refreshPostAnalyticsJob } from './analytics.jobs';
+import { snapshotAccount, snapshotPost } from './analytics.service';
+import { ensureProfilePost } from './analytics-targets';
+
+/** Hours between background refreshes when the organization has not set its own interval. */
+export const DEFAULT_ANALYTICS_INTERVAL_HOURS = 24;
+/** Posts older than this stop being refreshed in the background: their numbers have settled. */
+export const POST_REFRESH_MAX_AGE_DAYS = 90;
+const SWEEP_BATCH = 500;
+
+const hoursAgo = (hours: unknown) => sql`now() - make_interval(hours => ${hours})`;
+
+/**
+ * Finds what is due and sends one refresh job each (a singleton per target and interval slot, so
+ * overlapping sweeps do not double the work). Only paid organizations, only what is not disabled.
+ */
+export async function sweepDueAnalytics(services: AppServices): Promise<{ accounts: number; posts: number }> {
+  const { db } = services;
+  const paid = ne(organizations.plan, 'FREE');
+  const dueAccounts = await db
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .innerJoin(organizations, eq(organizations.id, socialAccounts.organizationId))
+    .where(
+      and(
+        paid,
+        eq(organizations.analyticsDisabled, false),
+        isNull(socialAccounts.deletedAt),
+        inArray(socialAccounts.type, [...ANALYTICS_PLATFORMS]),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(accountAnalytics)
+            .where(
+              and(
+                eq(accountAnalytics.socialAccountId, socialAccounts.id),
+                gt(accountAnalytics.createdAt, hoursAgo(sql`coalesce(${organizations.analyticsInterval}, ${DEFAULT_ANALYTICS_INTERVAL_HOURS})`)),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(SWEEP_BATCH);
+  const duePosts = await db
+    .select({ id: postTargets.id })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .innerJoin(organizations, eq(organizations.id, postTargets.organizationId))
+    .where(
+      and(
+        paid,
+        eq(organizations.analyticsPostsDisabled, false),
+        eq(postTargets.status, 'POSTED'),
+        isNotNull(postTargets.socialAccountId),
+        isNull(posts.deletedAt),
+        inArray(postTargets.platform, [...ANALYTICS_PLATFORMS]),
+        gt(postTargets.publishedAt, sql`now() - make_interval(days => ${POST_REFRESH_MAX_AGE_DAYS})`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(postAnalytics)
+            .innerJoin(profilePosts, eq(profilePosts.id, postAnalytics.profilePostId))
+            .where(
+              and(
+                eq(profilePosts.socialAccountId, postTargets.socialAccountId),
+                eq(profilePosts.externalId, sql`${postTargets.externalData}->>'id'`),
+                gt(postAnalytics.createdAt, hoursAgo(sql`coalesce(${organizations.analyticsPostsInterval}, ${DEFAULT_ANALYTICS_INTERVAL_HOURS})`)),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(SWEEP_BATCH);
+  const slot = new Date().toISOString().slice(0, 13);
+  for (const { id } of dueAccounts) await services.jobs.send(refreshAccountAnalyticsJob, { socialAccountId: id }, { singletonKey: `analytics:account:${id}:${slot}` });
+  for (const { id } of duePosts) await services.jobs.send(refreshPostAnalyticsJob, { postTargetId: id }, { singletonKey: `analytics:post:${id}:${slot}` });
+  return { accounts: dueAccounts.length, posts: duePosts.length };
+}
+
+/** A platform refusal (revoked access, removed post) is final for this round; transient trouble retries the job. */
+async function tolerateRefusal(services: AppServices, what: string, work: () => Promise<unknown>) {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof PlatformError && !error.isTransient) {
+      services.logger.info('analytics refresh refused', { what, code: error.code, message: error.message });
+      return;
+    }
+    throw error;
+  }
+}
+
+export async function refreshAccountInBackground(services: AppServices, socialAccountId: string) {
+  const [account] = await services.db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.id, socialAccountId), isNull(socialAccounts.deletedAt)));
+  if (!account) return;
+  await tolerateRefusal(services, `account ${socialAccountId}`, () => snapshotAccount(services, account, false));
+}
+
+/** Posts published through the service; imported posts (issue 11) join here, except imported X posts, which never refresh in the background. */
+export async function refreshPostInBackground(services: AppServices, postTargetId: string) {
+  const [row] = await services.db
+    .select({ target: postTargets, post: posts })
+    .from(postTargets)
+    .innerJoin(posts, eq(posts.id, postTargets.postId))
+    .where(and(eq(postTargets.id, postTargetId), eq(postTargets.status, 'POSTED'), isNull(posts.deletedAt)));
+  if (!row) return;
+  const profilePost = await ensureProfilePost(services.db, row.post, row.target);
+  await tolerateRefusal(services, `post target ${postTargetId}`, () => snapshotPost(services, profilePost, false));
+}
