@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client';
+import type { CommentsCapability } from './comments';
 import type { Permission } from './permissions';
 import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
@@ -35,6 +36,8 @@ export type PlatformChannel = {
 /** Inbound activity the platform reports, normalized; the ingestion path stores one per receiving account. */
 export type InboundEventKind =
   | 'comment.created'
+  | 'comment.updated'
+  | 'comment.deleted'
   | 'message.created'
   | 'message.postback'
   | 'message.reaction'
@@ -92,4 +95,6 @@ export type PlatformConnector = {
   webhooks: WebhookCapability;
   /** Posts, their first comments, and finding what an interrupted attempt published. */
   publishing: PublishingCapability | null;
+  /** Listing a published item's comments and acting on them (hide, like, delete, moderate). */
+  comments: CommentsCapability | null;
 };

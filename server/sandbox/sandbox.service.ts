@@ -147,7 +147,7 @@ export async function emitComment(
   post ??= (await latestPost(services.db, profile.id)) ?? (await createPost(services.db, { profile, channel: await channelFor(services.db, profile, account), text: 'A post published in the app' }));
   parent ??= post;
   const person = randomPerson();
-  const author = { externalId: digits(17), username: person.handle };
+  const author = { externalId: digits(17), username: person.handle, name: input.authorName ?? person.name };
   const comment = await addComment(services.db, { profile, parent, text: input.text, author });
   const events = await emit(services, account, 'comment.created', {
     commentId: comment.externalId,

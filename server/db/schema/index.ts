@@ -13,3 +13,4 @@ export * from './usage';
 export * from './uploads';
 export * from './posts';
 export * from './sandbox-publishing';
+export * from './comments';

@@ -8,6 +8,7 @@ import { PlatformError } from '../platform-error';
 import type { PlatformDefinition } from '../platform-definition';
 import { avatarUrl } from './avatars';
 import { applyFaults } from './fault-gate';
+import { sandboxComments } from './sandbox-comments';
 import { sandboxPublishing } from './sandbox-publishing';
 import { listChannelsOf } from './world';
 
@@ -142,6 +143,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
         }
       : null,
     publishing: sandboxPublishing(definition, { authorize, requirePermission }),
+    comments: sandboxComments(definition, { authorize, requirePermission }),
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);
@@ -164,7 +166,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
   };
 }
 
-const KINDS = ['comment.created', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.echo', 'review.created', 'review.updated'] as const;
+const KINDS = ['comment.created', 'comment.updated', 'comment.deleted', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.echo', 'review.created', 'review.updated'] as const;
 
 /** The sandbox platforms' webhook body: Meta-like entries addressed to an account, each with events. */
 export const SandboxWebhook = z.object({
