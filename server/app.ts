@@ -25,6 +25,7 @@ import { liveRouter } from './live/live.handlers';
 import { startRelayWaker } from './webhooks/relay/relay-on-commit';
 import { webhooksRouter } from './webhooks/webhooks.handlers';
 import { postsRouter } from './posts/posts.handlers';
+import { commentsRouter } from './comments/comments.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -65,6 +66,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', apiKeysRouter);
   api.route('/', uploadsRouter);
   api.route('/', postsRouter);
+  api.route('/', commentsRouter);
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);
   api.route('/', usageRouter);

@@ -5,9 +5,10 @@ import { uploadJobs } from '../uploads/uploads.jobs';
 import { webhookJobs } from '../webhooks/webhooks.jobs';
 import { removeDisconnectedAccountJob } from '../accounts/remove-disconnected-account.job';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { commentJobs } from '../comments/comments.jobs';
 
 /**
  * Every job kind of the product, as contracts: every role creates these queues so that any job can
  * be sent from anywhere. Each domain adds its own here, and its handler to job-handlers.ts.
  */
-export const allJobs: AnyJobContract[] = [housekeepingJob, ...webhookJobs, removeDisconnectedAccountJob, dispatchInboundEventJob, ...uploadJobs, ...postJobs];
+export const allJobs: AnyJobContract[] = [housekeepingJob, ...webhookJobs, removeDisconnectedAccountJob, dispatchInboundEventJob, ...uploadJobs, ...postJobs, ...commentJobs];

@@ -1,4 +1,5 @@
 import { accountJobHandlers } from '../accounts/accounts.job-handlers';
+import { commentJobHandlers } from '../comments/comments.job-handlers';
 import { ingestJobHandlers } from '../ingest/ingest.job-handlers';
 import { postJobHandlers } from '../posts/posts.job-handlers';
 import { uploadJobHandlers } from '../uploads/uploads.job-handlers';
@@ -19,4 +20,5 @@ export const jobHandlers: AnyJobHandler[] = [
   ...ingestJobHandlers,
   ...uploadJobHandlers,
   ...postJobHandlers,
+  ...commentJobHandlers,
 ];

@@ -8,6 +8,10 @@ export const SANDBOX_OPERATIONS = [
   'publishing.publish',
   'publishing.thumbnail',
   'publishing.comment',
+  /** The platform stored the comment but its answer is lost (a timeout): retries must not duplicate it. */
+  'publishing.comment.response',
+  'comments.list',
+  'comments.act',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

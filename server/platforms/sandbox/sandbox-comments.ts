@@ -5,7 +5,6 @@ import type { ConnectorEnv } from '../connector';
 import { PlatformError } from '../platform-error';
 import type { PlatformDefinition } from '../platform-definition';
 import { avatarUrl } from './avatars';
-import { applyFaults } from './fault-gate';
 import type { SandboxAccess } from './sandbox-publishing';
 import { rootItem, type SandboxItem } from './world';
 
@@ -105,10 +104,9 @@ export function sandboxComments(definition: PlatformDefinition, access: SandboxA
     },
 
     async act(env, credentials, _target, target, action) {
-      const operation = `comments.${action.toLowerCase()}`;
+      const operation = 'comments.act';
       const { grant, profile } = await access.authorize(env, credentials, operation);
       access.requirePermission(grant, 'comments', operation);
-      await applyFaults(env.db, { organizationId: profile.organizationId, platform, profileId: profile.id, operation: 'comments.act' });
       const comment = await itemOf(env, profile, target.externalId, operation);
       if (comment.kind !== 'COMMENT') throw refuse(`${target.externalId} is not a ${definition.label} comment`, operation, 404);
       const post = await rootItem(env.db, comment);

@@ -1,0 +1,3 @@
+import { publishCommentJob } from './publish-comment.job';
+
+export const commentJobs = [publishCommentJob];
