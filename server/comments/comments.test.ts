@@ -5,7 +5,7 @@ import { postJobs } from '../posts/posts.jobs';
 import { connectAccount, inDays } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
 import { commentJobs } from './comments.jobs';
-import { publishedPost, sandboxComments, waitForComment } from './comments-test-kit';
+import { publishedPost, sandboxComments, waitFor, waitForComment } from './comments-test-kit';
 
 const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs], env: { PUBLISH_RETRY_BASE_SECONDS: '0.5' } });
 
@@ -154,6 +154,32 @@ describe('scheduled comments', { timeout: 180_000 }, () => {
     expect((await limits()).json.comments.used).toBe(0);
     expect((await t.request('GET', '/organization/usage/comments', { key })).json.used).toBe(1);
     expect((await t.request('PATCH', `/comment/${later.json.id}`, { key, body: { text: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('first comments', { timeout: 180_000 }, () => {
+  it('appear as comment records and emit comment.published', async () => {
+    const org = await t.createOrg('PRO');
+    await connectAccount(t, org.key, org.teamId, 'MASTODON');
+    const created = await t.request('POST', '/post', {
+      key: org.key,
+      body: { teamId: org.teamId, title: 'With first comment', postDate: new Date().toISOString(), socialAccountTypes: ['MASTODON'], data: { MASTODON: { text: 'Hi' } }, firstComment: { MASTODON: 'Link in here' } },
+    });
+    const listed = await waitFor(
+      () => t.request('GET', `/comment?teamId=${org.teamId}&postId=${created.json.id}`, { key: org.key }),
+      (response) => response.json.total > 0,
+    );
+    expect(listed.json.items).toHaveLength(1);
+    expect(listed.json.items[0]).toMatchObject({ status: 'POSTED', internalPostId: created.json.id, data: { MASTODON: { text: 'Link in here' } } });
+    const post = await t.request('GET', `/post/${created.json.id}`, { key: org.key });
+    expect(listed.json.items[0].externalData.MASTODON.id).toBe(post.json.externalData.MASTODON.firstCommentId);
+    const events = await t.services.db
+      .select()
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.organizationId, org.organizationId), eq(outboxEvents.type, 'comment.published')));
+    expect(events).toHaveLength(1);
+    // First comments belong to their post: no comment quota is used.
+    expect((await t.request('GET', '/organization/usage/comments', { key: org.key })).json.used).toBe(0);
   });
 });
 

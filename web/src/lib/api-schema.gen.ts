@@ -124,6 +124,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the comments of a team */
+        get: operations["listComments"];
+        put?: never;
+        /**
+         * Create a comment (or a reply) under a published post, now, later or as a draft
+         * @description Target `internalPostId` (or `importedPostId`); reply with `internalParentCommentId` or `fetchedParentCommentId`. Platforms: FACEBOOK, INSTAGRAM, LINKEDIN, YOUTUBE, TIKTOK, REDDIT, THREADS, MASTODON, DISCORD, SLACK, BLUESKY. `404` when the post does not exist or was deleted; `400` when it is not published on a platform yet; `403` over the daily per-account or monthly organization comment limit.
+         */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a comment with its per-platform results */
+        get: operations["getComment"];
+        put?: never;
+        post?: never;
+        /** Delete a comment (a scheduled one is never published) */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        /** Change a comment that is not published yet (or failed) */
+        patch: operations["updateComment"];
+        trace?: never;
+    };
+    "/comment/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish again the platforms of a comment that failed
+         * @description The platform is asked first whether an earlier attempt went through; such a comment is adopted, never duplicated.
+         */
+        post: operations["retryComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/stream": {
         parameters: {
             query?: never;
@@ -153,6 +213,23 @@ export interface paths {
         };
         /** Get the organization of the API key */
         get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/usage/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments counted this month against the plan */
+        get: operations["getCommentsUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1171,6 +1248,61 @@ export interface components {
             items: components["schemas"]["ApiKey"][];
             total: number;
         };
+        Comment: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                [key: string]: {
+                    text?: string | null;
+                };
+            };
+            /** Format: date-time */
+            deletedAt: string | null;
+            error: string | null;
+            errors: {
+                [key: string]: string;
+            };
+            errorsVerbose: {
+                [key: string]: {
+                    code: string;
+                    errorMessage: string;
+                    httpStatus: number | null;
+                    isTransient: boolean;
+                    meta: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @enum {string} */
+                    retryability: "retryable" | "non_retryable" | "unknown";
+                    userFacingMessage: string;
+                };
+            };
+            externalData: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            fetchedParentCommentId: string | null;
+            id: string;
+            importedPostId: string | null;
+            internalParentCommentId: string | null;
+            internalPostId: string | null;
+            organizationId: string;
+            /** Format: date-time */
+            postDate: string;
+            /** Format: date-time */
+            postedDate: string | null;
+            socialAccountTypes: ("FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY")[];
+            /** @enum {string} */
+            status: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED";
+            teamId: string;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CommentList: {
+            items: components["schemas"]["Comment"][];
+            total: number;
+        };
         ConnectionCheckResult: {
             /**
              * Format: date-time
@@ -1230,6 +1362,77 @@ export interface components {
              *     ]
              */
             scopes?: ("read" | "write" | "admin")[];
+        };
+        CreateComment: {
+            /** @description `data.<PLATFORM>.text`: the comment per platform */
+            data?: {
+                BLUESKY?: {
+                    text?: string | null;
+                } | null;
+                DISCORD?: {
+                    text?: string | null;
+                } | null;
+                FACEBOOK?: {
+                    text?: string | null;
+                } | null;
+                GOOGLE_BUSINESS?: {
+                    text?: string | null;
+                } | null;
+                INSTAGRAM?: {
+                    text?: string | null;
+                } | null;
+                LINKEDIN?: {
+                    text?: string | null;
+                } | null;
+                MASTODON?: {
+                    text?: string | null;
+                } | null;
+                PINTEREST?: {
+                    text?: string | null;
+                } | null;
+                REDDIT?: {
+                    text?: string | null;
+                } | null;
+                SLACK?: {
+                    text?: string | null;
+                } | null;
+                SNAPCHAT?: {
+                    text?: string | null;
+                } | null;
+                THREADS?: {
+                    text?: string | null;
+                } | null;
+                TIKTOK?: {
+                    text?: string | null;
+                } | null;
+                TWITTER?: {
+                    text?: string | null;
+                } | null;
+                YOUTUBE?: {
+                    text?: string | null;
+                } | null;
+            };
+            /** @description Reply to a fetched (imported or received) comment */
+            fetchedParentCommentId?: string | null;
+            /** @description A post imported from the platform (history import) */
+            importedPostId?: string;
+            /** @description Reply to a comment published through the service */
+            internalParentCommentId?: string | null;
+            /** @description A post published through the service */
+            internalPostId?: string;
+            /**
+             * Format: date-time
+             * @description When to publish; default now
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            postDate?: string;
+            socialAccountTypes?: ("TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT")[];
+            /** @enum {string} */
+            status?: "DRAFT" | "SCHEDULED";
+            teamId: string;
+            /** @description The text for every platform without its own `data.<PLATFORM>.text` */
+            text?: string;
+            title?: string;
         };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The secret key. It is shown only in this response. */
@@ -1944,7 +2147,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "publishing.comment.response" | "comments.list" | "comments.act";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -2229,6 +2432,76 @@ export interface components {
             teamId: string;
             /** @enum {string} */
             type: "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "LINKEDIN" | "GOOGLE_BUSINESS";
+        };
+        UpdateComment: {
+            /** @description `data.<PLATFORM>.text`: the comment per platform */
+            data?: {
+                BLUESKY?: {
+                    text?: string | null;
+                } | null;
+                DISCORD?: {
+                    text?: string | null;
+                } | null;
+                FACEBOOK?: {
+                    text?: string | null;
+                } | null;
+                GOOGLE_BUSINESS?: {
+                    text?: string | null;
+                } | null;
+                INSTAGRAM?: {
+                    text?: string | null;
+                } | null;
+                LINKEDIN?: {
+                    text?: string | null;
+                } | null;
+                MASTODON?: {
+                    text?: string | null;
+                } | null;
+                PINTEREST?: {
+                    text?: string | null;
+                } | null;
+                REDDIT?: {
+                    text?: string | null;
+                } | null;
+                SLACK?: {
+                    text?: string | null;
+                } | null;
+                SNAPCHAT?: {
+                    text?: string | null;
+                } | null;
+                THREADS?: {
+                    text?: string | null;
+                } | null;
+                TIKTOK?: {
+                    text?: string | null;
+                } | null;
+                TWITTER?: {
+                    text?: string | null;
+                } | null;
+                YOUTUBE?: {
+                    text?: string | null;
+                } | null;
+            };
+            /** @description Reply to a fetched (imported or received) comment */
+            fetchedParentCommentId?: string | null;
+            /** @description A post imported from the platform (history import) */
+            importedPostId?: string;
+            /** @description Reply to a comment published through the service */
+            internalParentCommentId?: string | null;
+            /** @description A post published through the service */
+            internalPostId?: string;
+            /**
+             * Format: date-time
+             * @description When to publish; default now
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            postDate?: string;
+            socialAccountTypes?: ("TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT")[];
+            /** @enum {string} */
+            status?: "DRAFT" | "SCHEDULED";
+            /** @description The text for every platform without its own `data.<PLATFORM>.text` */
+            text?: string;
+            title?: string;
         };
         UpdatePost: {
             data?: components["schemas"]["PostData"];
@@ -3118,6 +3391,504 @@ export interface operations {
             };
         };
     };
+    listComments: {
+        parameters: {
+            query: {
+                importedPostId?: string;
+                limit?: number;
+                offset?: number | null;
+                order?: "ASC" | "DESC";
+                orderBy?: "createdAt" | "updatedAt" | "deletedAt";
+                platforms?: ("FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY")[];
+                postId?: string;
+                q?: string;
+                status?: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateComment"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateComment"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment, scheduled again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: {
@@ -3212,6 +3983,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Organization"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommentsUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage this UTC month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
                 };
             };
             /** @description Invalid request: see `issues` */
