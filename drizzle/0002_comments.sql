@@ -8,6 +8,7 @@ CREATE TABLE "comment_imports" (
 	"trigger" text DEFAULT 'MANUAL' NOT NULL,
 	"status" text DEFAULT 'PENDING' NOT NULL,
 	"comments_imported" integer DEFAULT 0 NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
 	"error" text,
 	"rate_limit_reset_at" timestamp with time zone,
 	"started_at" timestamp with time zone,

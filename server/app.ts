@@ -26,6 +26,7 @@ import { startRelayWaker } from './webhooks/relay/relay-on-commit';
 import { webhooksRouter } from './webhooks/webhooks.handlers';
 import { postsRouter } from './posts/posts.handlers';
 import { commentsRouter } from './comments/comments.handlers';
+import { commentImportsRouter } from './comments/comment-imports.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -66,6 +67,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', apiKeysRouter);
   api.route('/', uploadsRouter);
   api.route('/', postsRouter);
+  api.route('/', commentImportsRouter);
   api.route('/', commentsRouter);
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);

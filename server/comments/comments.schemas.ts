@@ -171,7 +171,6 @@ export const FetchedCommentSchema = z
       likedByMe: z.boolean(),
       owner: z.boolean(),
       moderationStatus: z.string().nullable(),
-      origin: z.enum(['platform', 'bundle']),
     }),
     publishedAt: z.string().datetime().nullable(),
     createdAt: z.string().datetime(),

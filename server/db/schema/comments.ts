@@ -103,6 +103,8 @@ export const commentImports = pgTable(
       .default('MANUAL'),
     status: text({ enum: IMPORT_STATUSES }).notNull().default('PENDING'),
     commentsImported: integer().notNull().default(0),
+    /** Fetch attempts so far: transient failures are retried a few times, then the run fails. */
+    attempts: integer().notNull().default(0),
     error: text(),
     rateLimitResetAt: at(),
     startedAt: at(),
@@ -122,10 +124,6 @@ export type FetchedPlatformData = {
   likedByMe?: boolean;
   owner?: boolean;
   moderationStatus?: string | null;
-  canDelete?: boolean;
-  canHide?: boolean;
-  canLike?: boolean;
-  canModerate?: boolean;
   editedAt?: string | null;
 };
 

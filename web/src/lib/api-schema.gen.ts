@@ -184,6 +184,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comment/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comment import runs of a team, newest first */
+        get: operations["listCommentImports"];
+        put?: never;
+        /**
+         * Start fetching a published post's comments from a platform
+         * @description Runs in the background: PENDING → FETCHING → COMPLETED (or FAILED; RATE_LIMITED with `rateLimitResetAt` until the platform lets it continue). Each run stores the newest comments up to the plan’s limit per post (FREE 25, PRO 200, BUSINESS 1,000). `409` while a run for the post is in progress.
+         */
+        post: operations["createCommentImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/import/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a comment import run */
+        get: operations["getCommentImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/import/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's fetched comments (imported, or received as they were written), newest first */
+        get: operations["listFetchedComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/import/comments/{commentId}/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete, hide, unhide, like, unlike, approve or reject a fetched comment on its platform
+         * @description Per platform: FACEBOOK delete/hide/unhide/like/unlike; INSTAGRAM delete/hide/unhide; YOUTUBE delete (own comments)/approve/reject; LINKEDIN delete/like/unlike; TIKTOK delete/hide/unhide/like/unlike; REDDIT delete (own)/like/unlike/approve/reject; THREADS delete (own)/hide/unhide; MASTODON and BLUESKY delete (own)/like/unlike. Anything else is `400`.
+         */
+        post: operations["actOnFetchedComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/stream": {
         parameters: {
             query?: never;
@@ -510,6 +585,66 @@ export interface paths {
          * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
          */
         post: operations["sandboxEmitComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/comment/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The author of a comment deletes it on the platform
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxDeleteComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/comment/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The author of a comment edits it on the platform
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxEditComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/comment/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * People like a comment on the platform
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxLikeComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1299,6 +1434,46 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        CommentAction: {
+            /** @enum {string} */
+            action: "DELETE" | "HIDE" | "UNHIDE" | "LIKE" | "UNLIKE" | "APPROVE" | "REJECT";
+            /** @description Not offered by the supported platforms’ APIs; `true` is refused */
+            banAuthor?: boolean;
+            reason?: string;
+            teamId: string;
+        };
+        CommentActionResult: {
+            item: components["schemas"]["FetchedComment"];
+            success: boolean;
+        };
+        CommentImport: {
+            commentsImported: number;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            error: string | null;
+            id: string;
+            importedPostId: string | null;
+            organizationId: string;
+            /** @enum {string} */
+            platform: "FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "BLUESKY";
+            postId: string;
+            /** Format: date-time */
+            rateLimitResetAt: string | null;
+            socialAccountId: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "FETCHING" | "RETRYING" | "COMPLETED" | "SKIPPED" | "FAILED" | "RATE_LIMITED";
+            teamId: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CommentImportList: {
+            imports: components["schemas"]["CommentImport"][];
+            total: number;
+        };
         CommentList: {
             items: components["schemas"]["Comment"][];
             total: number;
@@ -1434,6 +1609,13 @@ export interface components {
             text?: string;
             title?: string;
         };
+        CreateCommentImport: {
+            importedPostId?: string;
+            postId?: string;
+            /** @enum {string} */
+            socialAccountType: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT";
+            teamId: string;
+        };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The secret key. It is shown only in this response. */
             key: string;
@@ -1549,6 +1731,49 @@ export interface components {
             message: string;
             /** @example 404 */
             statusCode: number | null;
+        };
+        FetchedComment: {
+            authorAvatarUrl: string | null;
+            authorExternalId: string | null;
+            authorName: string | null;
+            authorProfileUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deletedAt: string | null;
+            externalId: string;
+            externalParentId: string | null;
+            externalPostId: string | null;
+            id: string;
+            importedPostId: string | null;
+            importId: string;
+            likesCount: number;
+            organizationId: string;
+            /** @enum {string} */
+            platform: "FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "BLUESKY";
+            platformData: {
+                canDelete: boolean;
+                canHide: boolean;
+                canLike: boolean;
+                canModerate: boolean;
+                hidden: boolean;
+                likedByMe: boolean;
+                moderationStatus: string | null;
+                owner: boolean;
+            };
+            postId: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+            repliesCount: number;
+            socialAccountId: string;
+            teamId: string;
+            text: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        FetchedCommentList: {
+            items: components["schemas"]["FetchedComment"][];
+            total: number;
         };
         FinalizeUpload: {
             path: string;
@@ -2179,6 +2404,26 @@ export interface components {
             parentCommentId?: string;
             socialAccountId: string;
             text: string;
+        };
+        SandboxInboundCommentDelete: {
+            /** @description Sandbox comment (item id) someone else wrote */
+            commentId: string;
+            socialAccountId: string;
+        };
+        SandboxInboundCommentEdit: {
+            /** @description Sandbox comment (item id) someone else wrote */
+            commentId: string;
+            socialAccountId: string;
+            text: string;
+        };
+        SandboxInboundCommentLike: {
+            commentId: string;
+            /**
+             * @description How many people like it
+             * @default 1
+             */
+            count?: number;
+            socialAccountId: string;
         };
         SandboxInboundEcho: {
             recipientId: string;
@@ -3889,6 +4134,412 @@ export interface operations {
             };
         };
     };
+    listCommentImports: {
+        parameters: {
+            query: {
+                importedPostId?: string;
+                limit?: number;
+                offset?: number | null;
+                postId?: string;
+                status?: "PENDING" | "FETCHING" | "RETRYING" | "COMPLETED" | "SKIPPED" | "FAILED" | "RATE_LIMITED";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentImportList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCommentImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommentImport"];
+            };
+        };
+        responses: {
+            /** @description The import run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommentImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFetchedComments: {
+        parameters: {
+            query: {
+                importedPostId?: string;
+                limit?: number;
+                offset?: number | null;
+                platform?: "FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "BLUESKY";
+                postId?: string;
+                socialAccountId?: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fetched comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FetchedCommentList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actOnFetchedComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentAction"];
+            };
+        };
+        responses: {
+            /** @description The comment after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentActionResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: {
@@ -5442,6 +6093,240 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SandboxInboundComment"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxDeleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundCommentDelete"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxEditComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundCommentEdit"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxLikeComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundCommentLike"];
             };
         };
         responses: {
