@@ -41,7 +41,21 @@ export const SandboxItemsQuery = z
 
 export const SandboxItemListSchema = z
   .object({
-    items: z.array(SandboxItemSchema.extend({ kind: z.enum(['POST', 'COMMENT']), parentId: z.string().nullable() })),
+    items: z.array(
+      SandboxItemSchema.extend({
+        kind: z.enum(['POST', 'COMMENT']),
+        parentId: z.string().nullable(),
+        authorExternalId: z.string(),
+        authorUsername: z.string(),
+        authorName: z.string().nullable(),
+        likeCount: z.number().int().openapi({ description: 'Likes from people, plus the account’s own' }),
+        likedByOwner: z.boolean(),
+        hiddenAt: z.string().nullable(),
+        editedAt: z.string().nullable(),
+        deletedAt: z.string().nullable(),
+        metadata: z.record(z.unknown()),
+      }),
+    ),
     total: z.number().int(),
   })
   .openapi('SandboxItemList');

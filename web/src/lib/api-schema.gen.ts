@@ -2495,8 +2495,20 @@ export interface components {
         };
         SandboxItemList: {
             items: (components["schemas"]["SandboxItem"] & {
+                authorExternalId: string;
+                authorName: string | null;
+                authorUsername: string;
+                deletedAt: string | null;
+                editedAt: string | null;
+                hiddenAt: string | null;
                 /** @enum {string} */
                 kind: "POST" | "COMMENT";
+                /** @description Likes from people, plus the account’s own */
+                likeCount: number;
+                likedByOwner: boolean;
+                metadata: {
+                    [key: string]: unknown;
+                };
                 parentId: string | null;
             })[];
             total: number;
