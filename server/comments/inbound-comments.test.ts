@@ -66,6 +66,20 @@ describe('comments arriving from the platform', { timeout: 120_000 }, () => {
     expect(again.status).toBe(400);
   });
 
+  it('follow a deletion the service makes through /misc/*, like one made on the platform', async () => {
+    const org = await t.createOrg('PRO');
+    const account = await connectAccount(t, org.key, org.teamId, 'LINKEDIN');
+    const post = await publishedPost(t, org.key, org.teamId, { LINKEDIN: { text: 'Opening hours changed' } });
+    const fetched = () => t.request('GET', `/comment/import/comments?teamId=${org.teamId}&postId=${post.id}`, { key: org.key });
+    const emitted = await t.request('POST', '/sandbox/inbound/comment', { key: org.key, body: { socialAccountId: account.id, text: 'Buy followers at…' } });
+    expect(emitted.status, emitted.text).toBe(200);
+    const stored = (await waitFor(fetched, (response) => response.json.total === 1)).json.items[0] as Fetched;
+
+    const removed = await t.request('DELETE', '/misc/linkedin/comment', { key: org.key, body: { teamId: org.teamId, commentId: stored.externalId } });
+    expect(removed.status, removed.text).toBe(200);
+    expect((await fetched()).json.total).toBe(0);
+  });
+
   it('are stored but not announced for organizations without DMs or automations', async () => {
     const { fetched, emit, received } = await setup([]);
     await emit('comment', { text: 'Quiet one' });

@@ -7,6 +7,7 @@ import { posts, postTargets } from '../db/schema/posts';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { recordEvent } from '../events/outbox';
 import type { InboundEventRow } from '../ingest/consumers';
+import { applyFetchedCommentChange } from './fetched-comment-changes';
 import { storeFetchedComments, toFetchedCommentDto } from './fetched-comments.service';
 
 /** What a platform's comment webhook carries once the connector normalized it. */
@@ -91,30 +92,10 @@ export async function consumeCommentEvent(tx: Transaction, event: InboundEventRo
   }
 }
 
-async function applyChange(tx: Transaction, event: InboundEventRow, payload: z.infer<typeof CommentPayload>) {
-  const where = and(eq(fetchedComments.socialAccountId, event.socialAccountId), eq(fetchedComments.externalId, payload.commentId));
-  const [current] = await tx.select().from(fetchedComments).where(where);
-  if (!current) return;
-  const now = new Date();
-  if (payload.kind === 'comment.deleted') {
-    await tx.update(fetchedComments).set({ deletedAt: event.occurredAt, updatedAt: now }).where(where);
-    if (current.externalParentId && !current.deletedAt) {
-      await tx
-        .update(fetchedComments)
-        .set({ repliesCount: sql`greatest(${fetchedComments.repliesCount} - 1, 0)` })
-        .where(and(eq(fetchedComments.socialAccountId, event.socialAccountId), eq(fetchedComments.externalId, current.externalParentId)));
-    }
-    return;
-  }
-  await tx
-    .update(fetchedComments)
-    .set({
-      text: payload.text !== undefined ? payload.text : current.text,
-      likesCount: payload.likeCount ?? current.likesCount,
-      platformData: { ...current.platformData, editedAt: payload.editedAt ?? current.platformData.editedAt ?? null },
-      updatedAt: now,
-    })
-    .where(where);
+function applyChange(tx: Transaction, event: InboundEventRow, payload: z.infer<typeof CommentPayload>) {
+  const key = { socialAccountId: event.socialAccountId, externalId: payload.commentId };
+  if (payload.kind === 'comment.deleted') return applyFetchedCommentChange(tx, key, { type: 'DELETED', at: event.occurredAt });
+  return applyFetchedCommentChange(tx, key, { type: 'EDITED', text: payload.text, likeCount: payload.likeCount, editedAt: payload.editedAt });
 }
 
 /** The run that collects a post's comments as they arrive: one per account and post. */
