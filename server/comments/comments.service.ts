@@ -75,6 +75,12 @@ export async function updateComment(services: AppServices, scope: Scope & { id: 
   const { db } = services;
   const current = await getCommentRow(db, scope);
   assertEditable(current);
+  const platforms = changes.socialAccountTypes ?? (current.platforms as NonNullable<CreateInput['socialAccountTypes']>);
+  // The change's texts over the stored ones (a new `text` replaces them all unless a platform names
+  // its own), kept to the platforms the comment goes to after the change.
+  const texts = Object.fromEntries(
+    Object.entries({ ...(changes.text ? {} : current.data), ...changes.data }).filter(([platform]) => (platforms as string[]).includes(platform)),
+  ) as CreateInput['data'];
   const merged: CreateInput = {
     teamId: current.teamId,
     title: changes.title ?? current.title,
@@ -84,9 +90,8 @@ export async function updateComment(services: AppServices, scope: Scope & { id: 
     fetchedParentCommentId: changes.fetchedParentCommentId === null ? undefined : (changes.fetchedParentCommentId ?? current.fetchedParentCommentId ?? undefined),
     postDate: changes.postDate ?? current.postDate.toISOString(),
     status: changes.status ?? (current.status === 'DRAFT' ? 'DRAFT' : 'SCHEDULED'),
-    socialAccountTypes: changes.socialAccountTypes ?? (current.platforms as CreateInput['socialAccountTypes']),
-    // A new `text` replaces every platform's text unless the change names the platform's own.
-    data: changes.data ?? (changes.text ? undefined : current.data),
+    socialAccountTypes: platforms,
+    data: texts && Object.keys(texts).length > 0 ? texts : undefined,
     text: changes.text,
   };
   const checked = await checkComment(db, scope.organizationId, merged);

@@ -179,6 +179,24 @@ describe('comments on what is only partly there', { timeout: 180_000 }, () => {
     expect([await used(mastodon.id), await used(bluesky.id)]).toEqual([1, 0]);
   });
 
+  it("merges a PATCH of one platform's text over the others, and drops a platform cleanly", async () => {
+    const { key, teamId } = await setup();
+    await connectAccount(t, key, teamId, 'BLUESKY');
+    const post = await publishedPost(t, key, teamId, { MASTODON: { text: 'Both' }, BLUESKY: { text: 'Both' } });
+    const created = await t.request('POST', '/comment', {
+      key,
+      body: { teamId, internalPostId: post.id, postDate: inDays(1), data: { MASTODON: { text: 'Toot reply' }, BLUESKY: { text: 'Skeet reply' } } },
+    });
+    expect(created.status, created.text).toBe(200);
+    const one = await t.request('PATCH', `/comment/${created.json.id}`, { key, body: { data: { MASTODON: { text: 'Edited toot' } } } });
+    expect(one.status, one.text).toBe(200);
+    expect(one.json.data).toEqual({ MASTODON: { text: 'Edited toot' }, BLUESKY: { text: 'Skeet reply' } });
+    const dropped = await t.request('PATCH', `/comment/${created.json.id}`, { key, body: { socialAccountTypes: ['BLUESKY'] } });
+    expect(dropped.status, dropped.text).toBe(200);
+    expect(dropped.json).toMatchObject({ socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Skeet reply' } } });
+    expect(dropped.json.data.MASTODON).toBeUndefined();
+  });
+
   it('refuses a comment on a post with no platform that takes comments, and on a publication deleted from the platform', async () => {
     const { key, teamId, post } = await setup();
     await connectAccount(t, key, teamId, 'TWITTER');

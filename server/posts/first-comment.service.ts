@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { getAccountById } from '../accounts/accounts.service';
 import { connectorEnv, withCredentials } from '../accounts/credentials';
 import { posts, postTargets } from '../db/schema/posts';
@@ -31,14 +31,18 @@ export async function postFirstComment(services: AppServices, targetId: string):
       );
     });
     await db.transaction(async (tx) => {
-      await tx
+      // Only the run that moves it out of PENDING records it: two overlapping runs (a retried job)
+      // get the same comment from the platform, and must not store or announce it twice.
+      const [settled] = await tx
         .update(postTargets)
         .set({
           firstCommentStatus: 'POSTED',
           externalData: { ...(target.externalData ?? {}), firstCommentId: comment.id },
           updatedAt: new Date(),
         })
-        .where(eq(postTargets.id, target.id));
+        .where(and(eq(postTargets.id, target.id), eq(postTargets.firstCommentStatus, 'PENDING')))
+        .returning({ id: postTargets.id });
+      if (!settled) return;
       await recordFirstComment(tx, {
         organizationId: post.organizationId,
         teamId: post.teamId,
