@@ -3,8 +3,22 @@ import { runCommentImport } from './comment-imports.service';
 import { publishDueComment } from './comment-publishing.service';
 import { importCommentsJob } from './import-comments.job';
 import { publishCommentJob } from './publish-comment.job';
+import { sweepDueComments } from './sweep-due-comments';
+import { sweepDueCommentsJob } from './sweep-due-comments.job';
 
 export const commentJobHandlers = [
   handleJob(publishCommentJob, (payload, { services, jobId }) => publishDueComment(services, { ...payload, jobId })),
   handleJob(importCommentsJob, (payload, { services }) => runCommentImport(services, payload.importId)),
+  handleJob(
+    sweepDueCommentsJob,
+    async (_payload, { services }) => {
+      await sweepDueComments(services);
+    },
+    // A worker that starts picks up what a stopped or crashed one left behind, without waiting a minute.
+    {
+      async atWorkerStart({ services }) {
+        await sweepDueComments(services);
+      },
+    },
+  ),
 ];

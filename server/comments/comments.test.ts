@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { comments } from '../db/schema/comments';
 import { outboxEvents } from '../db/schema/events';
 import { postJobs } from '../posts/posts.jobs';
 import { connectAccount, inDays } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
 import { commentJobs } from './comments.jobs';
 import { publishedPost, sandboxComments, waitFor, waitForComment } from './comments-test-kit';
+import { sweepDueComments } from './sweep-due-comments';
 
 const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs], env: { PUBLISH_RETRY_BASE_SECONDS: '0.5' } });
 
@@ -195,6 +197,21 @@ describe('comments on what is only partly there', { timeout: 180_000 }, () => {
     expect(dropped.status, dropped.text).toBe(200);
     expect(dropped.json).toMatchObject({ socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Skeet reply' } } });
     expect(dropped.json.data.MASTODON).toBeUndefined();
+  });
+
+  it('publishes a comment whose worker died mid-publish once its claim runs out', async () => {
+    const { key, teamId, mastodon, post } = await setup();
+    const created = await t.request('POST', '/comment', { key, body: comment(teamId, post.id, { postDate: inDays(1) }) });
+    expect(created.status, created.text).toBe(200);
+    // What a crashed worker leaves: claimed, PROCESSING, its claim already over, no job coming.
+    const past = new Date(Date.now() - 120_000);
+    await t.services.db
+      .update(comments)
+      .set({ status: 'PROCESSING', claimedBy: 'a-dead-job', claimedUntil: past, postDate: past, dueAt: past })
+      .where(eq(comments.id, created.json.id));
+    expect(await sweepDueComments(t.services)).toBeGreaterThanOrEqual(1);
+    expect((await waitForComment(t, key, created.json.id)).status).toBe('POSTED');
+    expect((await sandboxComments(t, key, mastodon.id)).total).toBe(1);
   });
 
   it('refuses a comment on a post with no platform that takes comments, and on a publication deleted from the platform', async () => {
