@@ -29,6 +29,8 @@ import { platformActionsRouter } from './platform-actions/platform-actions.handl
 import { lookupsRouter } from './platform-actions/lookups.handlers';
 import { analyticsRouter } from './analytics/analytics.handlers';
 import { billingRouter } from './billing/billing.handlers';
+import { commentsRouter } from './comments/comments.handlers';
+import { commentImportsRouter } from './comments/comment-imports.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -71,6 +73,8 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', postsRouter);
   api.route('/', platformActionsRouter);
   api.route('/', lookupsRouter);
+  api.route('/', commentImportsRouter);
+  api.route('/', commentsRouter);
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);
   api.route('/', usageRouter);

@@ -1,6 +1,7 @@
 import type { Transaction } from '../db/client';
 import type { inboundEvents } from '../db/schema/ingest';
 import type { AppServices } from '../services';
+import { consumeCommentEvent } from '../comments/inbound-comments';
 
 export type InboundEventRow = typeof inboundEvents.$inferSelect;
 export type InboundDomain = InboundEventRow['domain'];
@@ -13,7 +14,9 @@ export type InboundConsumer = (tx: Transaction, event: InboundEventRow, services
  * when they exist; until then their events wait as PENDING and are picked up from the table
  * (`processedAt is null`) once the consumer is added.
  */
-export const inboundConsumers: Partial<Record<InboundDomain, InboundConsumer>> = {};
+export const inboundConsumers: Partial<Record<InboundDomain, InboundConsumer>> = {
+  comments: (tx, event) => consumeCommentEvent(tx, event),
+};
 
 export function domainOf(kind: string): InboundDomain {
   if (kind.startsWith('comment.')) return 'comments';

@@ -7,9 +7,20 @@ import { removeDisconnectedAccountJob } from '../accounts/remove-disconnected-ac
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { analyticsJobs } from '../analytics/analytics.jobs';
 import { billingJobs } from '../billing/billing.jobs';
+import { commentJobs } from '../comments/comments.jobs';
 
 /**
  * Every job kind of the product, as contracts: every role creates these queues so that any job can
  * be sent from anywhere. Each domain adds its own here, and its handler to job-handlers.ts.
  */
-export const allJobs: AnyJobContract[] = [housekeepingJob, ...webhookJobs, removeDisconnectedAccountJob, dispatchInboundEventJob, ...uploadJobs, ...postJobs, ...analyticsJobs, ...billingJobs];
+export const allJobs: AnyJobContract[] = [
+  housekeepingJob,
+  ...webhookJobs,
+  removeDisconnectedAccountJob,
+  dispatchInboundEventJob,
+  ...uploadJobs,
+  ...postJobs,
+  ...commentJobs,
+  ...analyticsJobs,
+  ...billingJobs,
+];

@@ -1,6 +1,7 @@
 import { accountJobHandlers } from '../accounts/accounts.job-handlers';
 import { analyticsJobHandlers } from '../analytics/analytics.job-handlers';
 import { billingJobHandlers } from '../billing/billing.job-handlers';
+import { commentJobHandlers } from '../comments/comments.job-handlers';
 import { ingestJobHandlers } from '../ingest/ingest.job-handlers';
 import { postJobHandlers } from '../posts/posts.job-handlers';
 import { uploadJobHandlers } from '../uploads/uploads.job-handlers';
@@ -23,4 +24,5 @@ export const jobHandlers: AnyJobHandler[] = [
   ...postJobHandlers,
   ...analyticsJobHandlers,
   ...billingJobHandlers,
+  ...commentJobHandlers,
 ];

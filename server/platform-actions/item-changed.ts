@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { applyFetchedCommentChange } from '../comments/fetched-comment-changes';
 import type { Executor } from '../db/client';
 import { posts, postTargets } from '../db/schema/posts';
 import type { PostPlatform } from '../platforms/platform-types';
@@ -20,11 +21,13 @@ export type PlatformItemChange = {
  * The one place our own records follow a change made on the platform, inside the caller's
  * transaction. Posts: a deleted publication marks its post target (`deletedAt`, shown on the
  * post's `socialAccounts[].deletedAt`); an edit merges the new text into `data.<PLATFORM>`.
- * Comments: the comments domain updates its stored (fetched) comment here.
+ * Comments: the stored (fetched) comment follows, as it does for the platform's own webhooks.
  */
 export async function platformItemChanged(tx: Executor, change: PlatformItemChange): Promise<void> {
   if (change.kind === 'POST') return postChanged(tx, change);
-  // Comment records live in the comments domain; it hooks its update of fetched comments in here.
+  const key = { socialAccountId: change.socialAccountId, externalId: change.externalId };
+  if (change.change.type === 'DELETED') return applyFetchedCommentChange(tx, key, { type: 'DELETED', at: change.at });
+  return applyFetchedCommentChange(tx, key, { type: 'EDITED', text: change.change.text, editedAt: change.at.toISOString() });
 }
 
 async function postChanged(tx: Executor, change: PlatformItemChange) {

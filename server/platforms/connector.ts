@@ -2,6 +2,7 @@ import type { Executor } from '../db/client';
 import type { ActionsCapability } from './actions';
 import type { AnalyticsCapability } from './analytics';
 import type { XActionsCapability } from './x-actions';
+import type { CommentsCapability } from './comments';
 import type { Permission } from './permissions';
 import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
@@ -38,6 +39,8 @@ export type PlatformChannel = {
 /** Inbound activity the platform reports, normalized; the ingestion path stores one per receiving account. */
 export type InboundEventKind =
   | 'comment.created'
+  | 'comment.updated'
+  | 'comment.deleted'
   | 'message.created'
   | 'message.postback'
   | 'message.reaction'
@@ -101,4 +104,6 @@ export type PlatformConnector = {
   analytics: AnalyticsCapability | null;
   /** X's metered reposts and reply deletion (issue 10, billed from credits); null elsewhere. */
   xActions: XActionsCapability | null;
+  /** Listing a published item's comments and acting on them (hide, like, delete, moderate). */
+  comments: CommentsCapability | null;
 };

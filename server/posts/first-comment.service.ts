@@ -4,6 +4,7 @@ import { connectorEnv, withCredentials } from '../accounts/credentials';
 import { posts, postTargets } from '../db/schema/posts';
 import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
+import { recordFirstComment } from '../comments/first-comment-record';
 
 /**
  * Posts the first comment under a published item. The intent key lets the platform (the sandbox)
@@ -29,14 +30,25 @@ export async function postFirstComment(services: AppServices, targetId: string):
         { externalData: target.externalData ?? {}, text, intentKey: `${target.id}:first-comment` },
       );
     });
-    await db
-      .update(postTargets)
-      .set({
-        firstCommentStatus: 'POSTED',
-        externalData: { ...(target.externalData ?? {}), firstCommentId: comment.id },
-        updatedAt: new Date(),
-      })
-      .where(eq(postTargets.id, target.id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(postTargets)
+        .set({
+          firstCommentStatus: 'POSTED',
+          externalData: { ...(target.externalData ?? {}), firstCommentId: comment.id },
+          updatedAt: new Date(),
+        })
+        .where(eq(postTargets.id, target.id));
+      await recordFirstComment(tx, {
+        organizationId: post.organizationId,
+        teamId: post.teamId,
+        postId: post.id,
+        platform: target.platform,
+        socialAccountId: account.id,
+        text,
+        externalData: { id: comment.id, ...(comment.permalink ? { permalink: comment.permalink } : {}) },
+      });
+    });
   } catch (error) {
     // Transient trouble: the job retries. A refusal is final and shown on the post.
     if (error instanceof PlatformError && !error.isTransient) {

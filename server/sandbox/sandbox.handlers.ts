@@ -2,6 +2,7 @@ import { toSocialAccountDto } from '../accounts/account-record';
 import { createRouter } from '../http/create-router';
 import * as routes from './sandbox.routes';
 import * as sandbox from './sandbox.service';
+import { deleteSandboxComment, editSandboxComment, likeSandboxComment } from './sandbox-comment-activity';
 
 const emitted = (rows: Awaited<ReturnType<typeof sandbox.emitMessage>>) => ({ items: rows.map(sandbox.toInboundEventDto), total: rows.length });
 
@@ -34,16 +35,31 @@ export const sandboxRouter = createRouter()
           parentId: item.parentId,
           permalink: item.permalink,
           text: item.text,
-          createdAt: item.createdAt.toISOString(),
+          authorExternalId: item.authorExternalId,
+          authorUsername: item.authorUsername,
+          authorName: typeof item.metadata.authorName === 'string' ? item.metadata.authorName : null,
+          likeCount: item.likeCount + (item.ownerLikedAt ? 1 : 0),
+          likedByOwner: !!item.ownerLikedAt,
+          hiddenAt: item.hiddenAt?.toISOString() ?? null,
           editedAt: item.editedAt?.toISOString() ?? null,
           deletedAt: item.deletedAt?.toISOString() ?? null,
           metadata: item.metadata,
+          createdAt: item.createdAt.toISOString(),
         })),
         total,
       },
       200,
     );
   })
+  .openapi(routes.editCommentRoute, async (c) =>
+    c.json(emitted(await editSandboxComment(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.deleteCommentRoute, async (c) =>
+    c.json(emitted(await deleteSandboxComment(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
+  .openapi(routes.likeCommentRoute, async (c) =>
+    c.json(emitted(await likeSandboxComment(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
   .openapi(routes.emitCommentRoute, async (c) =>
     c.json(emitted(await sandbox.emitComment(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )

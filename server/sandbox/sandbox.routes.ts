@@ -3,6 +3,9 @@ import { SocialAccountSchema } from '../accounts/accounts.schemas';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import {
   CommentBody,
+  CommentDeleteBody,
+  CommentEditBody,
+  CommentLikeBody,
   EchoBody,
   EmitResultSchema,
   FaultBody,
@@ -91,6 +94,9 @@ const emitRoute = (path: string, operationId: string, summary: string, body: z.Z
   });
 
 export const emitCommentRoute = emitRoute('/sandbox/inbound/comment', 'sandboxEmitComment', 'Someone comments on a published item', CommentBody);
+export const editCommentRoute = emitRoute('/sandbox/inbound/comment/edit', 'sandboxEditComment', 'The author of a comment edits it on the platform', CommentEditBody);
+export const deleteCommentRoute = emitRoute('/sandbox/inbound/comment/delete', 'sandboxDeleteComment', 'The author of a comment deletes it on the platform', CommentDeleteBody);
+export const likeCommentRoute = emitRoute('/sandbox/inbound/comment/like', 'sandboxLikeComment', 'People like a comment on the platform', CommentLikeBody);
 export const emitMessageRoute = emitRoute('/sandbox/inbound/message', 'sandboxEmitMessage', 'Someone sends a direct message', MessageBody);
 export const emitPostbackRoute = emitRoute('/sandbox/inbound/postback', 'sandboxEmitPostback', 'Someone taps a quick reply or a button', PostbackBody);
 export const emitReactionRoute = emitRoute('/sandbox/inbound/reaction', 'sandboxEmitReaction', 'Someone reacts to a message', ReactionBody);

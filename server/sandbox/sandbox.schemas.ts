@@ -45,6 +45,12 @@ export const SandboxItemListSchema = z
       SandboxItemSchema.extend({
         kind: z.enum(['POST', 'COMMENT']),
         parentId: z.string().nullable(),
+        authorExternalId: z.string(),
+        authorUsername: z.string(),
+        authorName: z.string().nullable(),
+        likeCount: z.number().int().openapi({ description: 'Likes from people, plus the account’s own' }),
+        likedByOwner: z.boolean(),
+        hiddenAt: z.string().nullable(),
         // What changed on the platform after publishing: edits, deletions, reposts (`metadata.repostOf`)...
         editedAt: z.string().nullable(),
         deletedAt: z.string().nullable(),
@@ -65,6 +71,21 @@ export const CommentBody = z
   })
   .strict()
   .openapi('SandboxInboundComment');
+
+export const CommentEditBody = z
+  .object({ socialAccountId: id, commentId: id.openapi({ description: 'Sandbox comment (item id) someone else wrote' }), text: text(2200) })
+  .strict()
+  .openapi('SandboxInboundCommentEdit');
+
+export const CommentDeleteBody = z
+  .object({ socialAccountId: id, commentId: id.openapi({ description: 'Sandbox comment (item id) someone else wrote' }) })
+  .strict()
+  .openapi('SandboxInboundCommentDelete');
+
+export const CommentLikeBody = z
+  .object({ socialAccountId: id, commentId: id, count: z.number().int().min(1).max(1000).default(1).openapi({ description: 'How many people like it' }) })
+  .strict()
+  .openapi('SandboxInboundCommentLike');
 
 const Attachment = z.object({ type: z.enum(['image', 'video', 'audio', 'file']), url: z.string().url().max(2048) }).strict();
 

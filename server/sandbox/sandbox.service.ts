@@ -59,7 +59,7 @@ export async function connectSandboxAccount(
 }
 
 /** The account and the sandbox person behind it; other organizations' accounts are 404. */
-async function sandboxAccount(services: AppServices, params: { organizationId: string; socialAccountId: string }) {
+export async function sandboxAccount(services: AppServices, params: { organizationId: string; socialAccountId: string }) {
   const account = await getAccountById(services.db, { organizationId: params.organizationId, id: params.socialAccountId });
   const profile = await profileByExternalId(services.db, account.type, account.user.externalId);
   if (!profile || profile.organizationId !== params.organizationId) {
@@ -86,7 +86,7 @@ function recipientOf(account: SocialAccountRow): string {
 }
 
 /** Sends a platform webhook into the one ingestion path, exactly as a live platform would. */
-async function emit(services: AppServices, account: SocialAccountRow, kind: InboundEventKind, data: Record<string, unknown>): Promise<InboundEventRow[]> {
+export async function emit(services: AppServices, account: SocialAccountRow, kind: InboundEventKind, data: Record<string, unknown>): Promise<InboundEventRow[]> {
   const payload: SandboxWebhookPayload = {
     object: 'sandbox',
     platform: account.type,
@@ -147,7 +147,7 @@ export async function emitComment(
   post ??= (await latestPost(services.db, profile.id)) ?? (await createPost(services.db, { profile, channel: await channelFor(services.db, profile, account), text: 'A post published in the app' }));
   parent ??= post;
   const person = randomPerson();
-  const author = { externalId: digits(17), username: person.handle };
+  const author = { externalId: digits(17), username: person.handle, name: input.authorName ?? person.name };
   const comment = await addComment(services.db, { profile, parent, text: input.text, author });
   const events = await emit(services, account, 'comment.created', {
     commentId: comment.externalId,

@@ -15,3 +15,4 @@ export * from './posts';
 export * from './sandbox-publishing';
 export * from './analytics';
 export * from './billing';
+export * from './comments';

@@ -25,6 +25,10 @@ export const SANDBOX_OPERATIONS = [
   'xActions.repost',
   'xActions.undoRepost',
   'xActions.deleteReply',
+  /** The platform stored the comment but its answer is lost (a timeout): retries must not duplicate it. */
+  'publishing.comment.response',
+  'comments.list',
+  'comments.act',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

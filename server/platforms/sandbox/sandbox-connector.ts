@@ -10,6 +10,7 @@ import { avatarUrl } from './avatars';
 import { applyFaults } from './fault-gate';
 import { sandboxActions } from './sandbox-actions';
 import { sandboxAnalytics } from './sandbox-analytics';
+import { sandboxComments } from './sandbox-comments';
 import { sandboxPublishing } from './sandbox-publishing';
 import { sandboxXActions } from './sandbox-x-actions';
 import { listChannelsOf } from './world';
@@ -148,6 +149,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
     actions: sandboxActions(definition, { authorize, requirePermission }),
     analytics: sandboxAnalytics(definition, { authorize, requirePermission }),
     xActions: platform === 'TWITTER' ? sandboxXActions(definition, { authorize, requirePermission }) : null,
+    comments: sandboxComments(definition, { authorize, requirePermission }),
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);
@@ -170,7 +172,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
   };
 }
 
-const KINDS = ['comment.created', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.echo', 'review.created', 'review.updated'] as const;
+const KINDS = ['comment.created', 'comment.updated', 'comment.deleted', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.echo', 'review.created', 'review.updated'] as const;
 
 /** The sandbox platforms' webhook body: Meta-like entries addressed to an account, each with events. */
 export const SandboxWebhook = z.object({

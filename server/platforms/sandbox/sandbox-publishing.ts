@@ -8,7 +8,7 @@ import type { PlatformDefinition } from '../platform-definition';
 import type { PostPlatform } from '../platform-types';
 import type { PublishingCapability, PublishRequest, PublishResult, PublishTarget } from '../publishing';
 import { applyFaults } from './fault-gate';
-import { addComment, createPost, ensureChannel, factsOf, type SandboxChannel, type SandboxItem } from './world';
+import { addComment, createPost, ensureChannel, factsOf, rootItem, type SandboxChannel, type SandboxItem } from './world';
 
 type Grant = typeof sandboxGrants.$inferSelect;
 type Profile = typeof sandboxProfiles.$inferSelect;
@@ -133,19 +133,29 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
         .select()
         .from(sandboxItems)
         .where(and(eq(sandboxItems.profileId, profile.id), eq(sandboxItems.externalId, request.externalData.id ?? '')));
-      if (!parent) throw new PlatformError({ code: 'NOT_FOUND', message: `The ${definition.label} post was not found`, httpStatus: 404, meta: { platform, operation } });
-      const comment = await addComment(env.db, {
-        profile,
-        parent,
-        text: request.text,
-        author: { externalId: parent.authorExternalId, username: parent.authorUsername },
+      if (!parent || parent.deletedAt) {
+        throw new PlatformError({ code: 'NOT_FOUND', message: `The ${definition.label} ${parent?.kind === 'COMMENT' ? 'comment' : 'post'} was not found`, httpStatus: 404, meta: { platform, operation } });
+      }
+      // The account comments as whoever published the post (the page, the channel), also in replies.
+      const root = await rootItem(env.db, parent);
+      const result = await env.db.transaction(async (tx) => {
+        const comment = await addComment(tx as never, {
+          profile,
+          parent,
+          text: request.text,
+          author: { externalId: root.authorExternalId, username: root.authorUsername, name: profile.displayName },
+        });
+        const result = { externalData: { id: comment.externalId, ...(comment.permalink ? { permalink: comment.permalink } : {}) } };
+        await tx
+          .insert(sandboxPublications)
+          .values({ profileId: profile.id, intentKey: request.intentKey, itemId: comment.id, request: { text: request.text }, result })
+          .onConflictDoNothing();
+        return result;
       });
-      const result = { externalData: { id: comment.externalId, ...(comment.permalink ? { permalink: comment.permalink } : {}) } };
-      await env.db
-        .insert(sandboxPublications)
-        .values({ profileId: profile.id, intentKey: request.intentKey, itemId: comment.id, request: { text: request.text }, result })
-        .onConflictDoNothing();
-      return { id: comment.externalId, permalink: comment.permalink };
+      // The platform has the comment; the answer can still be lost on the way back (a timeout):
+      // the caller retries with the same key and must get this comment, not a second one.
+      await applyFaults(env.db, { organizationId: profile.organizationId, platform, profileId: profile.id, operation: 'publishing.comment.response' });
+      return { id: result.externalData.id, permalink: result.externalData.permalink ?? null };
     },
   };
 }

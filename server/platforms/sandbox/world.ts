@@ -173,7 +173,7 @@ export async function createPost(
 
 export async function addComment(
   db: Executor,
-  params: { profile: SandboxProfile; parent: SandboxItem; text: string; author: { externalId: string; username: string } },
+  params: { profile: SandboxProfile; parent: SandboxItem; text: string; author: { externalId: string; username: string; name?: string } },
 ): Promise<SandboxItem> {
   const definition = platformOf(params.profile.platform);
   const externalId = definition.newItemId();
@@ -189,9 +189,21 @@ export async function addComment(
       text: params.text,
       authorExternalId: params.author.externalId,
       authorUsername: params.author.username,
+      metadata: params.author.name ? { authorName: params.author.name } : {},
     })
     .returning();
   return item!;
+}
+
+/** The post a comment (or a reply to a reply) belongs to. */
+export async function rootItem(db: Executor, item: SandboxItem): Promise<SandboxItem> {
+  let current = item;
+  while (current.kind === 'COMMENT' && current.parentId) {
+    const [parent] = await db.select().from(sandboxItems).where(and(eq(sandboxItems.profileId, current.profileId), eq(sandboxItems.id, current.parentId)));
+    if (!parent) break;
+    current = parent;
+  }
+  return current;
 }
 
 export async function findItem(db: Executor, params: { profileId: string; id: string }) {

@@ -298,6 +298,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the comments of a team */
+        get: operations["listComments"];
+        put?: never;
+        /**
+         * Create a comment (or a reply) under a published post, now, later or as a draft
+         * @description Target `internalPostId` (or `importedPostId`); reply with `internalParentCommentId` or `fetchedParentCommentId`. Platforms: FACEBOOK, INSTAGRAM, LINKEDIN, YOUTUBE, TIKTOK, REDDIT, THREADS, MASTODON, DISCORD, SLACK, BLUESKY. `404` when the post does not exist or was deleted; `400` when it is not published on a platform yet; `403` over the daily per-account or monthly organization comment limit.
+         */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a comment with its per-platform results */
+        get: operations["getComment"];
+        put?: never;
+        post?: never;
+        /** Delete a comment (a scheduled one is never published) */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        /** Change a comment that is not published yet (or failed) */
+        patch: operations["updateComment"];
+        trace?: never;
+    };
+    "/comment/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish again the platforms of a comment that failed
+         * @description The platform is asked first whether an earlier attempt went through; such a comment is adopted, never duplicated.
+         */
+        post: operations["retryComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comment import runs of a team, newest first */
+        get: operations["listCommentImports"];
+        put?: never;
+        /**
+         * Start fetching a published post's comments from a platform
+         * @description Runs in the background: PENDING → FETCHING → COMPLETED (or FAILED; RATE_LIMITED with `rateLimitResetAt` until the platform lets it continue). Each run stores the newest comments up to the plan’s limit per post (FREE 25, PRO 200, BUSINESS 1,000). `409` while a run for the post is in progress.
+         */
+        post: operations["createCommentImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/import/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a comment import run */
+        get: operations["getCommentImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/import/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A post's fetched comments (imported, or received as they were written), newest first */
+        get: operations["listFetchedComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment/import/comments/{commentId}/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete, hide, unhide, like, unlike, approve or reject a fetched comment on its platform
+         * @description Per platform: FACEBOOK delete/hide/unhide/like/unlike; INSTAGRAM delete/hide/unhide; YOUTUBE delete (own comments)/approve/reject; LINKEDIN delete/like/unlike; TIKTOK delete/hide/unhide/like/unlike; REDDIT delete (own)/like/unlike/approve/reject; THREADS delete (own)/hide/unhide; MASTODON and BLUESKY delete (own)/like/unlike. Anything else is `400`.
+         */
+        post: operations["actOnFetchedComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/stream": {
         parameters: {
             query?: never;
@@ -850,6 +985,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/usage/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments counted this month against the plan */
+        get: operations["getCommentsUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization/usage/daily-limits": {
         parameters: {
             query?: never;
@@ -1122,6 +1274,66 @@ export interface paths {
          * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
          */
         post: operations["sandboxEmitComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/comment/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The author of a comment deletes it on the platform
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxDeleteComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/comment/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The author of a comment edits it on the platform
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxEditComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/comment/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * People like a comment on the platform
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxLikeComment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1904,6 +2116,101 @@ export interface components {
                 postId: string;
             }[];
         };
+        Comment: {
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                [key: string]: {
+                    text?: string | null;
+                };
+            };
+            /** Format: date-time */
+            deletedAt: string | null;
+            error: string | null;
+            errors: {
+                [key: string]: string;
+            };
+            errorsVerbose: {
+                [key: string]: {
+                    code: string;
+                    errorMessage: string;
+                    httpStatus: number | null;
+                    isTransient: boolean;
+                    meta: {
+                        [key: string]: unknown;
+                    } | null;
+                    /** @enum {string} */
+                    retryability: "retryable" | "non_retryable" | "unknown";
+                    userFacingMessage: string;
+                };
+            };
+            externalData: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            fetchedParentCommentId: string | null;
+            id: string;
+            importedPostId: string | null;
+            internalParentCommentId: string | null;
+            internalPostId: string | null;
+            organizationId: string;
+            /** Format: date-time */
+            postDate: string;
+            /** Format: date-time */
+            postedDate: string | null;
+            socialAccountTypes: ("FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY")[];
+            /** @enum {string} */
+            status: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED";
+            teamId: string;
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CommentAction: {
+            /** @enum {string} */
+            action: "DELETE" | "HIDE" | "UNHIDE" | "LIKE" | "UNLIKE" | "APPROVE" | "REJECT";
+            /** @description Not offered by the supported platforms’ APIs; `true` is refused */
+            banAuthor?: boolean;
+            reason?: string;
+            teamId: string;
+        };
+        CommentActionResult: {
+            item: components["schemas"]["FetchedComment"];
+            success: boolean;
+        };
+        CommentImport: {
+            commentsImported: number;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            error: string | null;
+            id: string;
+            importedPostId: string | null;
+            organizationId: string;
+            /** @enum {string} */
+            platform: "FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "BLUESKY";
+            postId: string;
+            /** Format: date-time */
+            rateLimitResetAt: string | null;
+            socialAccountId: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "FETCHING" | "RETRYING" | "COMPLETED" | "SKIPPED" | "FAILED" | "RATE_LIMITED";
+            teamId: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CommentImportList: {
+            imports: components["schemas"]["CommentImport"][];
+            total: number;
+        };
+        CommentList: {
+            items: components["schemas"]["Comment"][];
+            total: number;
+        };
         ConnectionCheckResult: {
             /**
              * Format: date-time
@@ -1963,6 +2270,84 @@ export interface components {
              *     ]
              */
             scopes?: ("read" | "write" | "admin")[];
+        };
+        CreateComment: {
+            /** @description `data.<PLATFORM>.text`: the comment per platform */
+            data?: {
+                BLUESKY?: {
+                    text?: string | null;
+                } | null;
+                DISCORD?: {
+                    text?: string | null;
+                } | null;
+                FACEBOOK?: {
+                    text?: string | null;
+                } | null;
+                GOOGLE_BUSINESS?: {
+                    text?: string | null;
+                } | null;
+                INSTAGRAM?: {
+                    text?: string | null;
+                } | null;
+                LINKEDIN?: {
+                    text?: string | null;
+                } | null;
+                MASTODON?: {
+                    text?: string | null;
+                } | null;
+                PINTEREST?: {
+                    text?: string | null;
+                } | null;
+                REDDIT?: {
+                    text?: string | null;
+                } | null;
+                SLACK?: {
+                    text?: string | null;
+                } | null;
+                SNAPCHAT?: {
+                    text?: string | null;
+                } | null;
+                THREADS?: {
+                    text?: string | null;
+                } | null;
+                TIKTOK?: {
+                    text?: string | null;
+                } | null;
+                TWITTER?: {
+                    text?: string | null;
+                } | null;
+                YOUTUBE?: {
+                    text?: string | null;
+                } | null;
+            };
+            /** @description Reply to a fetched (imported or received) comment */
+            fetchedParentCommentId?: string | null;
+            /** @description A post imported from the platform (history import) */
+            importedPostId?: string;
+            /** @description Reply to a comment published through the service */
+            internalParentCommentId?: string | null;
+            /** @description A post published through the service */
+            internalPostId?: string;
+            /**
+             * Format: date-time
+             * @description When to publish; default now
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            postDate?: string;
+            socialAccountTypes?: ("TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT")[];
+            /** @enum {string} */
+            status?: "DRAFT" | "SCHEDULED";
+            teamId: string;
+            /** @description The text for every platform without its own `data.<PLATFORM>.text` */
+            text?: string;
+            title?: string;
+        };
+        CreateCommentImport: {
+            importedPostId?: string;
+            postId?: string;
+            /** @enum {string} */
+            socialAccountType: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT";
+            teamId: string;
         };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The secret key. It is shown only in this response. */
@@ -2093,6 +2478,49 @@ export interface components {
             message: string;
             /** @example 404 */
             statusCode: number | null;
+        };
+        FetchedComment: {
+            authorAvatarUrl: string | null;
+            authorExternalId: string | null;
+            authorName: string | null;
+            authorProfileUrl: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deletedAt: string | null;
+            externalId: string;
+            externalParentId: string | null;
+            externalPostId: string | null;
+            id: string;
+            importedPostId: string | null;
+            importId: string;
+            likesCount: number;
+            organizationId: string;
+            /** @enum {string} */
+            platform: "FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "BLUESKY";
+            platformData: {
+                canDelete: boolean;
+                canHide: boolean;
+                canLike: boolean;
+                canModerate: boolean;
+                hidden: boolean;
+                likedByMe: boolean;
+                moderationStatus: string | null;
+                owner: boolean;
+            };
+            postId: string;
+            /** Format: date-time */
+            publishedAt: string | null;
+            repliesCount: number;
+            socialAccountId: string;
+            teamId: string;
+            text: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        FetchedCommentList: {
+            items: components["schemas"]["FetchedComment"][];
+            total: number;
         };
         FinalizeUpload: {
             path: string;
@@ -2992,7 +3420,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -3024,6 +3452,26 @@ export interface components {
             parentCommentId?: string;
             socialAccountId: string;
             text: string;
+        };
+        SandboxInboundCommentDelete: {
+            /** @description Sandbox comment (item id) someone else wrote */
+            commentId: string;
+            socialAccountId: string;
+        };
+        SandboxInboundCommentEdit: {
+            /** @description Sandbox comment (item id) someone else wrote */
+            commentId: string;
+            socialAccountId: string;
+            text: string;
+        };
+        SandboxInboundCommentLike: {
+            commentId: string;
+            /**
+             * @description How many people like it
+             * @default 1
+             */
+            count?: number;
+            socialAccountId: string;
         };
         SandboxInboundEcho: {
             recipientId: string;
@@ -3095,10 +3543,17 @@ export interface components {
         };
         SandboxItemList: {
             items: (components["schemas"]["SandboxItem"] & {
+                authorExternalId: string;
+                authorName: string | null;
+                authorUsername: string;
                 deletedAt: string | null;
                 editedAt: string | null;
+                hiddenAt: string | null;
                 /** @enum {string} */
                 kind: "POST" | "COMMENT";
+                /** @description Likes from people, plus the account’s own */
+                likeCount: number;
+                likedByOwner: boolean;
                 metadata: {
                     [key: string]: unknown;
                 };
@@ -3352,6 +3807,76 @@ export interface components {
             teamId: string;
             /** @enum {string} */
             type: "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "LINKEDIN" | "GOOGLE_BUSINESS";
+        };
+        UpdateComment: {
+            /** @description `data.<PLATFORM>.text`: the comment per platform */
+            data?: {
+                BLUESKY?: {
+                    text?: string | null;
+                } | null;
+                DISCORD?: {
+                    text?: string | null;
+                } | null;
+                FACEBOOK?: {
+                    text?: string | null;
+                } | null;
+                GOOGLE_BUSINESS?: {
+                    text?: string | null;
+                } | null;
+                INSTAGRAM?: {
+                    text?: string | null;
+                } | null;
+                LINKEDIN?: {
+                    text?: string | null;
+                } | null;
+                MASTODON?: {
+                    text?: string | null;
+                } | null;
+                PINTEREST?: {
+                    text?: string | null;
+                } | null;
+                REDDIT?: {
+                    text?: string | null;
+                } | null;
+                SLACK?: {
+                    text?: string | null;
+                } | null;
+                SNAPCHAT?: {
+                    text?: string | null;
+                } | null;
+                THREADS?: {
+                    text?: string | null;
+                } | null;
+                TIKTOK?: {
+                    text?: string | null;
+                } | null;
+                TWITTER?: {
+                    text?: string | null;
+                } | null;
+                YOUTUBE?: {
+                    text?: string | null;
+                } | null;
+            };
+            /** @description Reply to a fetched (imported or received) comment */
+            fetchedParentCommentId?: string | null;
+            /** @description A post imported from the platform (history import) */
+            importedPostId?: string;
+            /** @description Reply to a comment published through the service */
+            internalParentCommentId?: string | null;
+            /** @description A post published through the service */
+            internalPostId?: string;
+            /**
+             * Format: date-time
+             * @description When to publish; default now
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            postDate?: string;
+            socialAccountTypes?: ("TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT")[];
+            /** @enum {string} */
+            status?: "DRAFT" | "SCHEDULED";
+            /** @description The text for every platform without its own `data.<PLATFORM>.text` */
+            text?: string;
+            title?: string;
         };
         UpdatePost: {
             data?: components["schemas"]["PostData"];
@@ -4911,6 +5436,910 @@ export interface operations {
             };
             /** @description The credentials are not allowed to do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listComments: {
+        parameters: {
+            query: {
+                importedPostId?: string;
+                limit?: number;
+                offset?: number | null;
+                order?: "ASC" | "DESC";
+                orderBy?: "createdAt" | "updatedAt" | "deletedAt";
+                platforms?: ("FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY")[];
+                postId?: string;
+                q?: string;
+                status?: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateComment"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateComment"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment, scheduled again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCommentImports: {
+        parameters: {
+            query: {
+                importedPostId?: string;
+                limit?: number;
+                offset?: number | null;
+                postId?: string;
+                status?: "PENDING" | "FETCHING" | "RETRYING" | "COMPLETED" | "SKIPPED" | "FAILED" | "RATE_LIMITED";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentImportList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCommentImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommentImport"];
+            };
+        };
+        responses: {
+            /** @description The import run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCommentImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFetchedComments: {
+        parameters: {
+            query: {
+                importedPostId?: string;
+                limit?: number;
+                offset?: number | null;
+                platform?: "FACEBOOK" | "INSTAGRAM" | "LINKEDIN" | "YOUTUBE" | "TIKTOK" | "REDDIT" | "THREADS" | "MASTODON" | "BLUESKY";
+                postId?: string;
+                socialAccountId?: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Fetched comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FetchedCommentList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actOnFetchedComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentAction"];
+            };
+        };
+        responses: {
+            /** @description The comment after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentActionResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8392,6 +9821,71 @@ export interface operations {
             };
         };
     };
+    getCommentsUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage this UTC month */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDailyLimits: {
         parameters: {
             query: {
@@ -9737,6 +11231,240 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SandboxInboundComment"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxDeleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundCommentDelete"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxEditComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundCommentEdit"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxLikeComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundCommentLike"];
             };
         };
         responses: {
