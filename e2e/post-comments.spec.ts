@@ -76,6 +76,8 @@ test('a comment arrives live on the post page; reply to it, like it, hide it, de
 
   // The reply counts in the month's comments meter.
   await page.goto('/settings/usage');
-  await expect(page.getByRole('meter', { name: 'Comments' })).toHaveAttribute('aria-valuenow', '1');
+  await expect(page.getByRole('meter', { name: 'Comments' }).first()).toHaveAttribute('aria-valuetext', /^1 of \d+ used$/);
+  await expect(page.getByRole('list', { name: 'Daily limits' }).getByRole('meter', { name: 'Comments' })).toHaveAttribute('aria-valuenow', '1');
+  await snap(page, 'usage-comments');
   await api.dispose();
 });

@@ -6,13 +6,13 @@ import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { formatRelative } from '../../../lib/format';
 import { platformLabel } from '../../../lib/post-platforms';
 import { useForceAccountAnalytics } from '../api/force-account-analytics';
 import { useAccountAnalytics, type AccountAnalyticsSnapshot } from '../api/get-account-analytics';
 import { isPlanWithoutAnalytics, PLAN_WITHOUT_ANALYTICS } from '../lib/analytics-errors';
 import { hasAnalytics, type AnalyticsPlatform } from '../lib/analytics-platforms';
 import { engagementOf, seriesOf, type Metric } from '../lib/metrics';
+import { updatedText } from '../lib/snapshot-age';
 import { LazyTimeSeriesChart } from './lazy-time-series-chart';
 import { MetricTiles } from './metric-tiles';
 import { RefreshButton } from './refresh-button';
@@ -77,7 +77,7 @@ function AccountNumbers({ teamId, platform, label }: { teamId: string; platform:
       <Card aria-label="Audience and engagement">
         <CardHeader
           title="Audience and engagement"
-          description={latest?.createdAt ? `Updated ${formatRelative(latest.createdAt)} · ${rows.length} snapshot${rows.length === 1 ? '' : 's'}` : 'Refreshed in the background; each refresh adds a point.'}
+          description={latest?.createdAt ? updatedText(latest.createdAt, rows.length) : 'Refreshed in the background; each refresh adds a point.'}
           actions={<RefreshButton refresh={refresh} label={label} />}
         />
         <div className="space-y-6 px-5 py-5">
@@ -103,7 +103,7 @@ function AccountNumbers({ teamId, platform, label }: { teamId: string; platform:
                 ]}
               />
               <div className="grid gap-6 lg:grid-cols-2">
-                <LazyTimeSeriesChart title="Followers over time" data={seriesOf(rows, AUDIENCE)} series={AUDIENCE} />
+                <LazyTimeSeriesChart title="Followers over time" data={seriesOf(rows, AUDIENCE)} series={AUDIENCE} fromZero={false} />
                 <LazyTimeSeriesChart title="Engagement over time" data={seriesOf(rows, ENGAGEMENT)} series={ENGAGEMENT} />
               </div>
             </>

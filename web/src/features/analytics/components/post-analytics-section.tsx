@@ -5,13 +5,13 @@ import { PostSection } from '../../../components/post-section';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
-import { formatRelative } from '../../../lib/format';
 import { platformLabel } from '../../../lib/post-platforms';
 import { useForcePostAnalytics } from '../api/force-post-analytics';
 import { usePostAnalytics, type PostAnalyticsHistory, type PostAnalyticsSnapshot } from '../api/get-post-analytics';
 import { isPlanWithoutAnalytics, PLAN_WITHOUT_ANALYTICS } from '../lib/analytics-errors';
 import { hasAnalytics, type AnalyticsPlatform } from '../lib/analytics-platforms';
 import { seriesOf, type Metric } from '../lib/metrics';
+import { updatedText } from '../lib/snapshot-age';
 import { LazyTimeSeriesChart } from './lazy-time-series-chart';
 import { MetricTiles } from './metric-tiles';
 import { RefreshButton } from './refresh-button';
@@ -77,7 +77,7 @@ function PlatformAnalytics({ postId, platform, history, error }: PlatformProps) 
         <div className="min-w-0">
           <p className="text-sm font-semibold text-zinc-900">{label}</p>
           <p className="text-xs text-zinc-500">
-            {latest?.createdAt ? `Updated ${formatRelative(latest.createdAt)} · ${history!.items.length} snapshot${history!.items.length === 1 ? '' : 's'}` : 'No numbers yet'}
+            {latest?.createdAt ? updatedText(latest.createdAt, history!.items.length) : 'No numbers yet'}
           </p>
         </div>
         <div className="ml-auto">
