@@ -89,5 +89,6 @@ test('a FREE organization sees what analytics need instead of an error', async (
   const analytics = page.getByRole('region', { name: 'Analytics' });
   await expect(analytics.getByText('Analytics need a paid plan')).toBeVisible();
   await expect(analytics.getByRole('alert')).toHaveCount(0);
+  await snap(page, 'analytics-free');
   await api.dispose();
 });

@@ -20,6 +20,12 @@ const COUNT_STEPS = [1, 2, 5].flatMap((step) => [1, 10, 100, 1e3, 1e4, 1e5, 1e6,
 // A single snapshot (or several within a moment) still gets a readable hour either side.
 const HOUR = 3600;
 
+function xRange(xs: ArrayLike<number> | undefined, min: number, max: number): [number, number] {
+  const first = xs?.[0] ?? min;
+  const last = xs?.[xs.length - 1] ?? max;
+  return last - first < 60 ? [first - HOUR, last + HOUR] : [first, last];
+}
+
 /**
  * A time series drawn by uPlot on a canvas. This module is only reached through
  * `LazyTimeSeriesChart`, so uPlot (about 20 kB gzip) loads with the first chart, not with the app.
@@ -42,7 +48,8 @@ export default function TimeSeriesChart({ data, series, height = 220, fromZero =
       series: [{}, ...series.map((line) => ({ label: line.label, stroke: line.color, width: 2, points: { show: showPoints, size: 6, fill: line.color } }))],
       axes: [{ ...AXIS }, { ...AXIS, size: 56, incrs: COUNT_STEPS, values: (_chart, ticks) => ticks.map(formatCount) }],
       scales: {
-        x: { time: true, range: (_chart, min, max) => (max - min < 60 ? [min - HOUR, max + HOUR] : [min, max]) },
+        // From the data itself: for a single x, uPlot hands the range function 1,000 days (86400 / ms).
+        x: { time: true, range: (self, min, max) => xRange(self.data[0], min, max) },
         y: {
           range: (_chart, min, max) =>
             fromZero ? [0, Math.max(Math.ceil(max * 1.1), 5)] : [Math.max(0, Math.floor(min - Math.max(5, (max - min) * 0.2))), Math.ceil(max + Math.max(5, (max - min) * 0.2))],

@@ -1,7 +1,8 @@
 import { formatRelative } from '../../../lib/format';
 
-/** "Updated 3 minutes ago": a server clock a moment ahead of the browser's still reads as now, not "in 0 seconds". */
+/** "Updated 3 minutes ago": the last moments (a server clock a little ahead included) read as "just now", not "in 0 seconds". */
 export function updatedText(createdAt: string, count: number): string {
-  const at = new Date(Math.min(Date.parse(createdAt), Date.now())).toISOString();
-  return `Updated ${formatRelative(at)} · ${count} snapshot${count === 1 ? '' : 's'}`;
+  const snapshots = `${count} snapshot${count === 1 ? '' : 's'}`;
+  if (Date.now() - Date.parse(createdAt) < 45_000) return `Updated just now · ${snapshots}`;
+  return `Updated ${formatRelative(createdAt)} · ${snapshots}`;
 }
