@@ -32,12 +32,14 @@ test('a comment arrives live on the post page; reply to it, like it, hide it, de
   await expect(facebook.getByText('No comments yet.')).toBeVisible();
   await expect(facebook.getByRole('link', { name: 'sandbox panel' })).toBeVisible();
   await snap(page, 'comments-empty');
+  // The stream is open: what arrives now must show through its event, well before the 15 s poll.
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
   // Someone comments on the platform (the sandbox's inbound API, as its webhook would).
   const sent = await api.post('/api/v1/sandbox/inbound/comment', { data: { socialAccountId: account.id, text: 'Do you keep one aside for Saturday?', authorName: 'Dana Baker' } });
   expect(sent.status(), await sent.text()).toBe(200);
   const comment = facebook.getByRole('listitem', { name: 'Comment by Dana Baker' });
-  await expect(comment.getByText('Do you keep one aside for Saturday?')).toBeVisible({ timeout: 20_000 });
+  await expect(comment.getByText('Do you keep one aside for Saturday?')).toBeVisible({ timeout: 10_000 });
 
   // Reply inline: the reply shows under the comment, publishing, then published.
   await comment.getByRole('button', { name: 'Reply' }).click();
