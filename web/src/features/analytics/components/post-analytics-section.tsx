@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import type { Post } from '../../../api/post-query-keys';
+import { isPublishedOn, type Post } from '../../../api/post-query-keys';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { PostSection } from '../../../components/post-section';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -31,7 +31,7 @@ const TILES = [...REACH, ...ENGAGEMENT];
 /** Platforms where the post is out and the API keeps numbers. */
 function publishedPlatforms(post: Post): AnalyticsPlatform[] {
   return post.socialAccountTypes.filter(
-    (platform): platform is AnalyticsPlatform => hasAnalytics(platform) && (!!post.externalData[platform]?.id || !!post.externalData[platform]?.permalink),
+    (platform): platform is AnalyticsPlatform => hasAnalytics(platform) && isPublishedOn(post, platform),
   );
 }
 

@@ -1,6 +1,6 @@
 import { FlaskConical, MessageCircle } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
-import type { Post } from '../../../api/post-query-keys';
+import { isPublishedOn, type Post } from '../../../api/post-query-keys';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { PostSection } from '../../../components/post-section';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -15,7 +15,7 @@ import { OwnComment } from './own-comment';
 
 function publishedPlatforms(post: Post): ImportPlatform[] {
   return post.socialAccountTypes.filter(
-    (platform): platform is ImportPlatform => hasComments(platform) && (!!post.externalData[platform]?.id || !!post.externalData[platform]?.permalink),
+    (platform): platform is ImportPlatform => hasComments(platform) && isPublishedOn(post, platform),
   );
 }
 
