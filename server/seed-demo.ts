@@ -1,9 +1,11 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { enableMessaging } from './accounts/messaging.service';
+import { sweepDueAnalytics } from './analytics/background-refresh';
 import { randomToken } from './auth/secrets';
 import type { Database } from './db/client';
 import { organizations } from './db/schema/organizations';
 import { posts, postTargets } from './db/schema/posts';
+import { sandboxItems, sandboxProfiles } from './db/schema/sandbox';
 import { createOrganization, createUser } from './organizations/organizations.service';
 import { platformOf } from './platforms/registry';
 import { createPost } from './posts/posts.service';
@@ -180,13 +182,15 @@ async function seedDemoWorld(services: AppServices, scope: Scope) {
     services.logger.warn('the demo posts were not published in time: their comments are left out');
     return;
   }
-  await backdate(services, [autumn, roastery, latte]);
+  await backdate(services, scope, [autumn, roastery, latte]);
   await commentOn(services, scope, autumn.id, 'INSTAGRAM', [
     { authorName: 'Priya Raman', text: 'Picked up a bag this morning, the fig notes are amazing!' },
     { authorName: 'Lucas Moreau', text: 'Is it good as espresso or better for filter?' },
   ]);
   await commentOn(services, scope, autumn.id, 'FACEBOOK', [{ authorName: 'Hannah Weber', text: 'Will it be in the Saturday market stall too?' }]);
   await commentOn(services, scope, latte.id, 'INSTAGRAM', [{ authorName: 'Diego Alvarez', text: 'Challenge accepted ☕ posting mine tomorrow' }]);
+  // A first analytics snapshot of every account and published post now, not at the next sweep.
+  await sweepDueAnalytics(services);
 }
 
 async function connectDemoAccounts(services: AppServices, scope: Scope) {
@@ -221,11 +225,29 @@ async function waitForPublishing(services: AppServices, ids: string[]): Promise<
   return false;
 }
 
-/** The demo's history: its past posts went out on their dates, not during this start. */
-async function backdate(services: AppServices, rows: { id: string; postDate: Date }[]) {
+/**
+ * The demo's history: its past posts went out on their dates, not during this start, on our side
+ * and on the sandbox platforms (whose numbers grow with an item's age, so analytics look lived-in).
+ */
+async function backdate(services: AppServices, scope: Scope, rows: { id: string; postDate: Date }[]) {
   for (const row of rows) {
     await services.db.update(posts).set({ postedDate: row.postDate }).where(eq(posts.id, row.id));
-    await services.db.update(postTargets).set({ publishedAt: row.postDate }).where(eq(postTargets.postId, row.id));
+    const targets = await services.db
+      .update(postTargets)
+      .set({ publishedAt: row.postDate })
+      .where(eq(postTargets.postId, row.id))
+      .returning({ externalData: postTargets.externalData });
+    const externalIds = targets.flatMap((target) => (target.externalData?.id ? [target.externalData.id] : []));
+    if (externalIds.length === 0) continue;
+    await services.db
+      .update(sandboxItems)
+      .set({ createdAt: row.postDate })
+      .where(
+        and(
+          inArray(sandboxItems.externalId, externalIds),
+          inArray(sandboxItems.profileId, services.db.select({ id: sandboxProfiles.id }).from(sandboxProfiles).where(eq(sandboxProfiles.organizationId, scope.organizationId))),
+        ),
+      );
   }
 }
 

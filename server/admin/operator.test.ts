@@ -25,6 +25,17 @@ async function api(url: string, key: string, pathname: string, init: RequestInit
   return { status: response.status, json: await response.json() };
 }
 
+/** Polls until the answer satisfies `done` (work the first start set off finishes in the background). */
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    value = await read();
+  }
+  return value;
+}
+
 type DemoPost = { status: string; title: string; postDate: string; postedDate: string | null; socialAccountTypes: string[]; errors: Record<string, string>; externalData: Record<string, { permalink?: string }> };
 
 /** What a newcomer sees on the first start: connected accounts, media, posts in every state, activity. */
@@ -66,6 +77,17 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   const kinds = (events.json.items as { kind: string }[]).map((event) => event.kind);
   expect(kinds.filter((kind) => kind === 'comment.created').length).toBeGreaterThanOrEqual(3);
   expect(kinds.filter((kind) => kind === 'message.created').length).toBeGreaterThanOrEqual(2);
+
+  // ...and they are the post's comments; every published post has its first analytics snapshot.
+  const autumn = posts.find((post) => post.title.startsWith('Autumn blend') && post.status === 'POSTED') as DemoPost & { id: string };
+  const comments = await eventually(() => api(url, key, `/comment/import/comments?teamId=${teamId}&postId=${autumn.id}&limit=50`), (r) => r.json.total >= 3);
+  expect(comments.json.items.map((comment: { authorName: string }) => comment.authorName)).toContain('Priya Raman');
+  const analytics = await eventually(
+    () => api(url, key, `/analytics/post?postId=${autumn.id}&platformType=INSTAGRAM`),
+    (r) => r.status === 200 && r.json.items.length > 0,
+  );
+  // Posted days ago on the sandbox platform too: it has had time to be seen.
+  expect(analytics.json.items.at(-1).impressions).toBeGreaterThan(0);
   return posts.length;
 }
 

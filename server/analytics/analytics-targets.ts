@@ -58,7 +58,8 @@ export async function resolvePost(db: Executor, organizationId: string, selector
 }
 
 function publishedId(target: PostTargetRow): string | null {
-  return target.status === 'POSTED' && target.socialAccountId ? (target.externalData?.id ?? null) : null;
+  // Deleted from the platform through `/misc/*`: nothing to read there any more.
+  return target.status === 'POSTED' && target.socialAccountId && !target.deletedAt ? (target.externalData?.id ?? null) : null;
 }
 
 async function findInternalProfilePost(db: Executor, target: PostTargetRow): Promise<ProfilePostRow | null> {

@@ -15,6 +15,8 @@ export const DEFAULT_ANALYTICS_INTERVAL_HOURS = 24;
 /** Posts older than this stop being refreshed in the background: their numbers have settled. */
 export const POST_REFRESH_MAX_AGE_DAYS = 90;
 const SWEEP_BATCH = 500;
+/** X bills every analytics read from prepaid credits (spec): never read it unasked in the background. */
+const BACKGROUND_PLATFORMS = ANALYTICS_PLATFORMS.filter((platform) => platform !== 'TWITTER');
 
 const hoursAgo = (hours: unknown) => sql`now() - make_interval(hours => ${hours})`;
 
@@ -34,7 +36,7 @@ export async function sweepDueAnalytics(services: AppServices): Promise<{ accoun
         paid,
         eq(organizations.analyticsDisabled, false),
         isNull(socialAccounts.deletedAt),
-        inArray(socialAccounts.type, [...ANALYTICS_PLATFORMS]),
+        inArray(socialAccounts.type, BACKGROUND_PLATFORMS),
         notExists(
           db
             .select({ one: sql`1` })
@@ -54,6 +56,8 @@ export async function sweepDueAnalytics(services: AppServices): Promise<{ accoun
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .innerJoin(organizations, eq(organizations.id, postTargets.organizationId))
+    // A disconnected (soft-deleted) account can no longer be read: its posts leave the sweep.
+    .innerJoin(socialAccounts, and(eq(socialAccounts.id, postTargets.socialAccountId), isNull(socialAccounts.deletedAt)))
     .where(
       and(
         paid,
@@ -61,7 +65,8 @@ export async function sweepDueAnalytics(services: AppServices): Promise<{ accoun
         eq(postTargets.status, 'POSTED'),
         isNotNull(postTargets.socialAccountId),
         isNull(posts.deletedAt),
-        inArray(postTargets.platform, [...ANALYTICS_PLATFORMS]),
+        isNull(postTargets.deletedAt),
+        inArray(postTargets.platform, BACKGROUND_PLATFORMS),
         gt(postTargets.publishedAt, sql`now() - make_interval(days => ${POST_REFRESH_MAX_AGE_DAYS})`),
         notExists(
           db

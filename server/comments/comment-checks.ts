@@ -71,9 +71,15 @@ export async function checkComment(db: Executor, organizationId: string, input: 
   const platforms = (input.socialAccountTypes ??
     (fetchedParent
       ? [fetchedParent.platform]
-      : input.data
+      : input.data && Object.keys(input.data).length > 0
         ? Object.keys(input.data)
         : post.platforms.filter((platform) => (COMMENT_PLATFORMS as readonly string[]).includes(platform)))) as string[];
+  if (platforms.length === 0) {
+    throw new BadRequestError(
+      `This post has no platform where comments can be created (supported: ${COMMENT_PLATFORMS.join(', ')})`,
+      [{ code: 'custom', path: ['socialAccountTypes'], message: 'No platform to comment on' }],
+    );
+  }
   const issues: Issue[] = [];
   const unsupported = platforms.filter((platform) => !(COMMENT_PLATFORMS as readonly string[]).includes(platform));
   for (const platform of unsupported) {
@@ -109,6 +115,7 @@ export async function checkComment(db: Executor, organizationId: string, input: 
     if (target.status !== 'POSTED' || !target.externalData?.id) {
       throw new BadRequestError(`The post is not published on ${label} yet (its ${platform} status is ${target.status}); comment once it is published`);
     }
+    if (target.deletedAt) throw new BadRequestError(`The post was deleted from ${label}; there is nothing to comment on there`);
     if (fetchedParent && fetchedParent.platform !== platform) throw new BadRequestError(`The fetched comment is on ${fetchedParent.platform}, not ${platform}`);
     if (internalParent) {
       const [parentTarget] = await db

@@ -55,6 +55,7 @@ export async function publishedTarget(db: Executor, params: { organizationId: st
   const [target] = await db.select().from(postTargets).where(and(eq(postTargets.postId, post.id), eq(postTargets.platform, params.platform)));
   if (!target) throw new BadRequestError(`The post was not published on ${label}`);
   if (target.status !== 'POSTED' || !target.externalData?.id || !target.socialAccountId) throw new BadRequestError(`The post is not published on ${label} yet`);
+  if (target.deletedAt) throw new BadRequestError(`The post was deleted from ${label}; it has no comments there any more`);
   const account = await getAccountById(db, { organizationId: params.organizationId, id: target.socialAccountId }).catch((error) => {
     if (error instanceof NotFoundError) throw new BadRequestError(`The ${label} account that published the post is no longer connected`);
     throw error;

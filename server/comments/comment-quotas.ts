@@ -1,6 +1,6 @@
-import { and, count, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { comments } from '../db/schema/comments';
+import { comments, commentTargets } from '../db/schema/comments';
 import { platformQuotaUsage } from '../db/schema/usage';
 import { QuotaExceededError } from '../http/errors';
 import type { Plan } from '../organizations/organizations.service';
@@ -8,7 +8,10 @@ import { platformOf } from '../platforms/registry';
 import { utcMonthRange } from '../posts/post-quotas';
 import { usedOn, utcDay } from '../usage/daily-limits.service';
 
-/** Comments per organization and UTC calendar month of creation; drafts do not count, failed and deleted ones do. */
+/**
+ * Comments per organization and UTC calendar month in which they were counted (created as scheduled, or
+ * a draft scheduled later: the month it happened, as for posts); drafts do not count, failed and deleted ones do.
+ */
 export const MONTHLY_COMMENT_LIMITS: Record<Plan, number> = { FREE: 50, PRO: 5_000, BUSINESS: 50_000 };
 
 export async function monthlyCommentsUsed(db: Executor, organizationId: string, at: Date): Promise<number> {
@@ -16,14 +19,14 @@ export async function monthlyCommentsUsed(db: Executor, organizationId: string, 
   const [row] = await db
     .select({ value: count() })
     .from(comments)
-    .where(and(eq(comments.organizationId, organizationId), isNotNull(comments.countedAt), gte(comments.createdAt, start), lt(comments.createdAt, end)));
+    .where(and(eq(comments.organizationId, organizationId), gte(comments.countedAt, start), lt(comments.countedAt, end)));
   return row?.value ?? 0;
 }
 
 /** Call inside the transaction that counts the comment; the organization's requests queue on a lock. */
-export async function assertMonthlyCommentQuota(tx: Executor, params: { organizationId: string; plan: Plan; createdAt: Date }) {
+export async function assertMonthlyCommentQuota(tx: Executor, params: { organizationId: string; plan: Plan; countedAt: Date }) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`comments-month:${params.organizationId}`}))`);
-  const used = await monthlyCommentsUsed(tx, params.organizationId, params.createdAt);
+  const used = await monthlyCommentsUsed(tx, params.organizationId, params.countedAt);
   const limit = MONTHLY_COMMENT_LIMITS[params.plan];
   if (used >= limit) {
     throw new QuotaExceededError(
@@ -65,7 +68,16 @@ export async function chargeDailyCommentQuota(tx: Executor, charge: CommentCharg
     .onConflictDoNothing();
 }
 
-/** Gives back a comment's daily quota: unscheduled, moved or deleted before publishing. */
+/**
+ * Gives back a comment's daily quota where it was not published: unscheduled, moved or deleted
+ * before publishing. A platform the comment is already on keeps its charge, whatever the others did.
+ */
 export async function releaseDailyCommentQuota(tx: Executor, commentId: string): Promise<void> {
-  await tx.delete(platformQuotaUsage).where(and(eq(platformQuotaUsage.kind, 'COMMENT'), eq(platformQuotaUsage.itemId, commentId)));
+  const published = tx
+    .select({ platform: commentTargets.platform })
+    .from(commentTargets)
+    .where(and(eq(commentTargets.commentId, commentId), eq(commentTargets.status, 'POSTED')));
+  await tx
+    .delete(platformQuotaUsage)
+    .where(and(eq(platformQuotaUsage.kind, 'COMMENT'), eq(platformQuotaUsage.itemId, commentId), notInArray(platformQuotaUsage.platform, published)));
 }

@@ -45,7 +45,7 @@ export async function createComment(services: AppServices, scope: Scope, input: 
   const postDate = input.postDate ? new Date(input.postDate) : new Date();
   const now = new Date();
   return db.transaction(async (tx) => {
-    if (status === 'SCHEDULED') await assertMonthlyCommentQuota(tx, { organizationId: scope.organizationId, plan: organization.plan, createdAt: now });
+    if (status === 'SCHEDULED') await assertMonthlyCommentQuota(tx, { organizationId: scope.organizationId, plan: organization.plan, countedAt: now });
     const [row] = await tx
       .insert(comments)
       .values({
@@ -96,7 +96,7 @@ export async function updateComment(services: AppServices, scope: Scope & { id: 
     const locked = await lockComment(tx, scope);
     assertEditable(locked);
     if (merged.status === 'SCHEDULED' && !locked.countedAt) {
-      await assertMonthlyCommentQuota(tx, { organizationId: scope.organizationId, plan: organization.plan, createdAt: locked.createdAt });
+      await assertMonthlyCommentQuota(tx, { organizationId: scope.organizationId, plan: organization.plan, countedAt: now });
     }
     const postDate = new Date(merged.postDate!);
     const [row] = await tx
@@ -139,8 +139,8 @@ export async function deleteComment(services: AppServices, scope: Scope & { id: 
       .set({ status: 'DELETED', deletedAt: now, version: row.version + 1, dueAt: null, updatedAt: now })
       .where(eq(comments.id, row.id))
       .returning();
-    // Nothing will be published: the day's quota is free again (the month still counts it).
-    if (row.status !== 'POSTED') await releaseDailyCommentQuota(tx, row.id);
+    // What was not published will not be: that part of the day's quota is free again (the month still counts it).
+    await releaseDailyCommentQuota(tx, row.id);
     return deleted!;
   });
 }

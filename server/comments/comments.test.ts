@@ -157,6 +157,47 @@ describe('scheduled comments', { timeout: 180_000 }, () => {
   });
 });
 
+describe('comments on what is only partly there', { timeout: 180_000 }, () => {
+  it('keeps the day charged where a comment was published when it is deleted after failing elsewhere', async () => {
+    const { key, teamId, mastodon } = await setup();
+    const bluesky = await connectAccount(t, key, teamId, 'BLUESKY');
+    const post = await publishedPost(t, key, teamId, { MASTODON: { text: 'Both' }, BLUESKY: { text: 'Both' } });
+    await fault(key, { type: 'BLUESKY', operation: 'publishing.comment', kind: 'PERMANENT', message: 'Reply refused', count: 1 });
+    const created = await t.request('POST', '/comment', {
+      key,
+      body: { teamId, internalPostId: post.id, socialAccountTypes: ['MASTODON', 'BLUESKY'], text: 'Thanks!' },
+    });
+    expect(created.status, created.text).toBe(200);
+    expect((await waitForComment(t, key, created.json.id)).status).toBe('ERROR');
+    const day = new Date().toISOString().slice(0, 10);
+    const used = async (accountId: string) =>
+      (await t.request('GET', `/organization/usage/daily-limits?socialAccountId=${accountId}&date=${day}`, { key })).json.comments.used;
+    expect([await used(mastodon.id), await used(bluesky.id)]).toEqual([1, 1]);
+
+    expect((await t.request('DELETE', `/comment/${created.json.id}`, { key })).status).toBe(200);
+    // The comment stays on Mastodon, so its charge does; Bluesky never got it.
+    expect([await used(mastodon.id), await used(bluesky.id)]).toEqual([1, 0]);
+  });
+
+  it('refuses a comment on a post with no platform that takes comments, and on a publication deleted from the platform', async () => {
+    const { key, teamId, post } = await setup();
+    await connectAccount(t, key, teamId, 'TWITTER');
+    const xOnly = await publishedPost(t, key, teamId, { TWITTER: { text: 'X only' } });
+    for (const body of [{ teamId, internalPostId: xOnly.id, text: 'Hi' }, { teamId, internalPostId: xOnly.id, text: 'Hi', data: {} }]) {
+      const refused = await t.request('POST', '/comment', { key, body });
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.json.message).toMatch(/no platform where comments can be created/);
+    }
+    expect((await t.request('GET', `/comment?teamId=${teamId}&postId=${xOnly.id}`, { key })).json.total).toBe(0);
+
+    const removed = await t.request('DELETE', '/misc/mastodon/status', { key, body: { teamId, postId: post.id } });
+    expect(removed.status, removed.text).toBe(200);
+    const onDeleted = await t.request('POST', '/comment', { key, body: comment(teamId, post.id) });
+    expect(onDeleted.status).toBe(400);
+    expect(onDeleted.json.message).toMatch(/deleted from Mastodon/);
+  });
+});
+
 describe('first comments', { timeout: 180_000 }, () => {
   it('appear as comment records and emit comment.published', async () => {
     const org = await t.createOrg('PRO');

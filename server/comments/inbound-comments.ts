@@ -50,6 +50,13 @@ export async function consumeCommentEvent(tx: Transaction, event: InboundEventRo
     );
   if (!published || published.post.status === 'DELETED') return;
   const post = published.post;
+  // A repeated or late `created` for a comment already stored (by an import or an earlier
+  // webhook) is not news: it must not reset its state, count a reply twice or announce it again.
+  const [known] = await tx
+    .select({ id: fetchedComments.id })
+    .from(fetchedComments)
+    .where(and(eq(fetchedComments.socialAccountId, event.socialAccountId), eq(fetchedComments.externalId, payload.commentId)));
+  if (known) return;
   const [account] = await tx.select().from(socialAccounts).where(eq(socialAccounts.id, event.socialAccountId));
   const importId = await webhookImport(tx, { organizationId: event.organizationId, teamId: post.teamId, socialAccountId: event.socialAccountId, postId: post.id, platform: event.platform });
   const owner = { organizationId: event.organizationId, teamId: post.teamId, postId: post.id, socialAccountId: event.socialAccountId, importId, platform: event.platform };
