@@ -9,6 +9,8 @@ import { useTopPosts } from '../api/get-top-posts';
 import type { AnalyticsPlatform } from '../lib/analytics-platforms';
 import { formatCount } from '../lib/metrics';
 
+const counted = (value: number, noun: string) => `${formatCount(value)} ${noun}${value === 1 ? '' : 's'}`;
+
 /** The account's recent posts with the most engagement, each leading to its page. */
 export function TopPosts({ teamId, platform }: { teamId: string; platform: AnalyticsPlatform }) {
   const { data, error } = useTopPosts(teamId, platform);
@@ -36,8 +38,15 @@ export function TopPosts({ teamId, platform }: { teamId: string; platform: Analy
                   {top.post.title}
                 </Link>
                 <p className="text-xs text-zinc-500">
-                  {top.post.postedDate ? formatDate(top.post.postedDate) : null} · {formatCount(top.likes)} likes · {formatCount(top.comments)} comments · {formatCount(top.shares)} shares ·{' '}
-                  {formatCount(top.saves)} saves
+                  {[
+                    top.post.postedDate ? formatDate(top.post.postedDate) : null,
+                    counted(top.likes, 'like'),
+                    counted(top.comments, 'comment'),
+                    counted(top.shares, 'share'),
+                    counted(top.saves, 'save'),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
               </div>
               <span className="text-right">
