@@ -27,6 +27,11 @@ export async function createOrg(name = `E2E org ${unique()}`, options: { enable?
   return { ...created, name };
 }
 
+/** Moves the organization to another plan, as the operator does. */
+export async function setPlan(organizationId: string, plan: 'FREE' | 'PRO' | 'BUSINESS') {
+  await admin('set-plan', '--org', organizationId, '--plan', plan);
+}
+
 export async function createUser(org: SeededOrg): Promise<SeededUser> {
   const email = `user-${unique()}@example.com`;
   const password = `pw-${unique()}-${unique()}`;

@@ -15,3 +15,8 @@ export const calendarPostsQueryKey = [...postsQueryKey, 'calendar'] as const;
 
 // A post published, failed or changed anywhere refreshes what is on screen.
 registerLiveInvalidation('post.*', () => [postsQueryKey]);
+
+/** The platform took the post: the API reports its result (an id, a permalink) only once it is out there. */
+export function isPublishedOn(post: Post, platform: string): boolean {
+  return !!post.externalData[platform]?.id || !!post.externalData[platform]?.permalink;
+}

@@ -1,3 +1,4 @@
+import { accountAnalyticsRoute } from './account-analytics';
 import { accountsRoute } from './accounts';
 import { appRoute } from './app-layout';
 import { automationsRoute } from './automations';
@@ -29,6 +30,7 @@ export const routeTree = rootRoute.addChildren([
     reviewsRoute,
     automationsRoute,
     accountsRoute,
+    accountAnalyticsRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute, settingsUsageRoute]),
   ]),
 ]);

@@ -1,4 +1,5 @@
-import { Activity, ChevronDown, Copy, FlaskConical, KeyRound, RefreshCw, Unplug, UserRoundCog } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Activity, BarChart3, ChevronDown, Copy, FlaskConical, KeyRound, RefreshCw, Unplug, UserRoundCog } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
@@ -98,6 +99,12 @@ export function AccountCard({ account, dmsEnabled, canCopy, ...actions }: Accoun
         >
           <FlaskConical className="size-3.5" aria-hidden />
           Sandbox
+        </Button>
+        <Button asChild variant="ghost" size="sm">
+          <Link to="/accounts/$platform/analytics" params={{ platform: account.type }} aria-label={`Analytics for ${platform.label}`}>
+            <BarChart3 className="size-3.5" aria-hidden />
+            Analytics
+          </Link>
         </Button>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>

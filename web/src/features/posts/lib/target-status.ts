@@ -1,4 +1,4 @@
-import type { Post } from '../../../api/post-query-keys';
+import { isPublishedOn, type Post } from '../../../api/post-query-keys';
 import type { ComponentProps } from 'react';
 import type { Badge } from '../../../components/ui/badge';
 
@@ -11,7 +11,7 @@ export type TargetState = { label: string; tone: Tone; failed: boolean };
  * and its error; everything else follows from the post's own status.
  */
 export function targetState(post: Post, platform: string): TargetState {
-  const published = !!post.externalData[platform]?.id || !!post.externalData[platform]?.permalink;
+  const published = isPublishedOn(post, platform);
   const error = post.errors[platform];
   if (published) return { label: error ? 'Published with a warning' : 'Published', tone: error ? 'warning' : 'success', failed: false };
   if (error && post.status === 'RETRYING') return { label: 'Retrying', tone: 'warning', failed: false };

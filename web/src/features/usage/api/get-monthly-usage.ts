@@ -12,6 +12,7 @@ export type Usage = { used: number; limit: number; remaining: number };
 /** What the plan counts per UTC month. A new meter on the server is one line here. */
 export const MONTHLY_METERS: readonly { path: MonthlyUsagePath; label: string; hint: string }[] = [
   { path: '/organization/usage/posts', label: 'Posts', hint: 'Posts scheduled or published this month' },
+  { path: '/organization/usage/comments', label: 'Comments', hint: 'Comments and replies scheduled or published this month' },
   { path: '/organization/usage/uploads', label: 'Uploads', hint: 'Files uploaded this month, deleted ones included' },
 ];
 
@@ -30,3 +31,4 @@ export function useMonthlyUsage() {
 
 // A post published anywhere moves the month's and the day's meters.
 registerLiveInvalidation('post.*', () => [usageQueryKey, dailyLimitsKey]);
+registerLiveInvalidation('comment.published', () => [usageQueryKey]);

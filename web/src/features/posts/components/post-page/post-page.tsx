@@ -1,5 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import type { ComponentType } from 'react';
+import type { Post } from '../../../../api/post-query-keys';
 import { PostStatusBadge } from '../../../../components/post-status-badge';
 import { Skeleton } from '../../../../components/ui/skeleton';
 import { formatDateTime } from '../../../../lib/format';
@@ -14,11 +16,14 @@ function dateLine(post: { status: string; postDate: string; postedDate: string |
   return { label: 'Scheduled for', at: post.postDate };
 }
 
+/** A block of the page from another feature (comments, analytics), fed by the same live post. */
+export type PostPageSection = ComponentType<{ post: Post }>;
+
 /**
- * A post on its own page: what it is and how it went, then one section per concern. Sections
- * (comments, analytics) are added to the list below, each fed by the same `post`.
+ * A post on its own page: what it is and how it went, then one section per concern. The route
+ * passes the sections of other features (features do not import each other), each fed by the same `post`.
  */
-export function PostPage({ postId }: { postId: string }) {
+export function PostPage({ postId, sections = [] }: { postId: string; sections?: readonly PostPageSection[] }) {
   const { data: post } = usePostLive(postId);
   const navigate = useNavigate();
   const when = dateLine(post);
@@ -48,6 +53,9 @@ export function PostPage({ postId }: { postId: string }) {
       </header>
 
       <PostTargetsSection post={post} />
+      {sections.map((Section, index) => (
+        <Section key={index} post={post} />
+      ))}
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { mediaLabel } from '../../lib/media';
 import { targetState } from '../../lib/target-status';
 import { MediaThumb } from '../media-thumb';
 import { PlatformErrorDetails } from '../platform-error-details';
-import { PostSection } from './post-section';
+import { PostSection } from '../../../../components/post-section';
 
 /** Facts of the result shown elsewhere on the card, not among the platform's ids. */
 const NOT_AN_ID = new Set(['permalink', 'thumbnail']);

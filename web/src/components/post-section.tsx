@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card, CardHeader } from '../../../../components/ui/card';
+import { Card, CardHeader } from './ui/card';
 
-/** One block of the post's page (platforms today; comments and analytics plug in the same way). */
+/** One block of a post's page: the platforms, the comments, the analytics (each from its own feature). */
 export function PostSection({ title, description, actions, children }: { title: string; description?: string; actions?: ReactNode; children: ReactNode }) {
   return (
     <Card aria-label={title}>
