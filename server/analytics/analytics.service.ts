@@ -1,6 +1,9 @@
 import { accountAnalytics, postAnalytics } from '../db/schema/analytics';
 import { connectorEnv, withCredentials } from '../accounts/credentials';
 import type { SocialAccountRow } from '../accounts/account-record';
+import { withCharge } from '../billing/credits.service';
+import type { BillableAction } from '../billing/prices';
+import { newId } from '../db/ids';
 import { BadRequestError } from '../http/errors';
 import { platformOf } from '../platforms/registry';
 import type { AppServices } from '../services';
@@ -54,14 +57,30 @@ async function forced<T>(services: AppServices, reservation: Promise<string>, wo
   }
 }
 
+/**
+ * X bills every read from prepaid credits (spec): a forced X refresh is charged like the other
+ * metered X actions (402 with nothing read when the balance is short; refunded if the read fails).
+ * Other platforms read for free. The background refresh never reads X.
+ */
+async function billedIfX<T>(services: AppServices, target: { organizationId: string; platform: string; id: string }, action: BillableAction, read: () => Promise<T>) {
+  if (target.platform !== 'TWITTER') return read();
+  const dedupeKey = `analytics:${target.id}:${newId()}`;
+  const { result } = await withCharge(services.db, { organizationId: target.organizationId, action, dedupeKey, details: { analytics: target.id } }, read);
+  return result;
+}
+
 export function forceAccountRefresh(services: AppServices, account: SocialAccountRow) {
   return forced(services, reserveForcedRefresh(services.db, account.organizationId, { kind: 'account', socialAccountId: account.id }), () =>
-    snapshotAccount(services, account, true),
+    billedIfX(services, { organizationId: account.organizationId, platform: account.type, id: account.id }, 'TWITTER_USER_READ', () =>
+      snapshotAccount(services, account, true),
+    ),
   );
 }
 
 export function forcePostRefresh(services: AppServices, profilePost: ProfilePostRow) {
   return forced(services, reserveForcedRefresh(services.db, profilePost.organizationId, { kind: 'post', profilePostId: profilePost.id }), () =>
-    snapshotPost(services, profilePost, true),
+    billedIfX(services, { organizationId: profilePost.organizationId, platform: profilePost.platform, id: profilePost.id }, 'TWITTER_POST_READ', () =>
+      snapshotPost(services, profilePost, true),
+    ),
   );
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { addCredits } from '../billing/credits.service';
 import { forcedAnalyticsRefreshes } from '../db/schema/analytics';
 import { connectAccount } from '../posts/posts-test-kit';
 import { postJobs } from '../posts/posts.jobs';
@@ -34,6 +35,23 @@ describe('analytics', { timeout: 120_000 }, () => {
       expect(response.status).toBe(403);
       expect(response.json).toMatchObject({ statusCode: 403, message: expect.stringContaining('paid-plan feature') });
     }
+  });
+
+  it('charges a forced X refresh from prepaid credits: 402 with nothing read when short, one charge per read', async () => {
+    const { key, teamId, organizationId } = await t.createOrg('PRO');
+    await connectAccount(t, key, teamId, 'TWITTER');
+    const short = await forceAccount(key, teamId, 'TWITTER');
+    expect(short.status).toBe(402);
+    expect(short.json.message).toMatch(/Not enough prepaid credits/);
+    expect((await t.request('GET', `/analytics/social-account?teamId=${teamId}&platformType=TWITTER`, { key })).json.items).toEqual([]);
+
+    await addCredits(t.services.db, { organizationId, amountMicros: 1_000_000 });
+    const paid = await forceAccount(key, teamId, 'TWITTER');
+    expect(paid.status, paid.text).toBe(200);
+    const balance = await t.request('GET', '/billing/credits/balance', { key });
+    expect(balance.status).toBe(200);
+    // One X user read (0.01 USD) spent of the dollar added, and nothing held.
+    expect(balance.json).toMatchObject({ balanceMicros: 990_000, heldMicros: 0, availableMicros: 990_000 });
   });
 
   it('keeps one snapshot per refresh of an account, charted oldest first, with the raw answers', async () => {
