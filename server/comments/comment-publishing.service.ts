@@ -9,6 +9,7 @@ import { PlatformError } from '../platforms/platform-error';
 import { errorRecord, MAX_ATTEMPTS } from '../posts/publishing.service';
 import type { AppServices } from '../services';
 import type { CommentRow, CommentTargetRow } from './comment-dto';
+import { claimDueRow } from '../jobs/due-rows';
 import { publishCommentJob } from './publish-comment.job';
 
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -16,7 +17,7 @@ const BACKOFF_CAP_MS = 60 * 60_000;
 type JobRef = { commentId: string; version: number; jobId: string };
 
 export async function publishDueComment(services: AppServices, job: JobRef): Promise<void> {
-  const comment = await claim(services, job);
+  const comment = await claimDueRow(services, comments, { id: job.commentId, version: job.version, jobId: job.jobId });
   if (!comment) return;
   const now = new Date();
   const due = await services.db
@@ -31,25 +32,6 @@ export async function publishDueComment(services: AppServices, job: JobRef): Pro
     );
   for (const target of due) await publishTarget(services, comment, target);
   await finish(services, job);
-}
-
-/** Takes the comment for this job, or null: gone, edited since, handled, or claimed by a live job. */
-async function claim(services: AppServices, job: JobRef): Promise<CommentRow | null> {
-  const now = new Date();
-  const [claimed] = await services.db
-    .update(comments)
-    .set({ status: 'PROCESSING', claimedBy: job.jobId, claimedUntil: new Date(now.getTime() + services.config.PUBLISH_CLAIM_SECONDS * 1000), updatedAt: now })
-    .where(
-      and(
-        eq(comments.id, job.commentId),
-        eq(comments.version, job.version),
-        inArray(comments.status, ['SCHEDULED', 'RETRYING', 'PROCESSING']),
-        lte(comments.postDate, now),
-        or(isNull(comments.claimedBy), eq(comments.claimedBy, job.jobId), isNull(comments.claimedUntil), lte(comments.claimedUntil, now)),
-      ),
-    )
-    .returning();
-  return claimed ?? null;
 }
 
 /** The platform id of what the comment answers: the fetched or own parent comment, else the post. */

@@ -1,9 +1,9 @@
 import { comments } from '../db/schema/comments';
-import { sweepDueRows } from '../jobs/sweep-due-rows';
+import { sweepDueRows } from '../jobs/due-rows';
 import type { AppServices } from '../services';
 import { publishCommentJob } from './publish-comment.job';
 
-/** Due comments without a live job, and comments whose worker died mid-publish, get a publish job (sweep-due-rows.ts). */
+/** Due comments without a live job, and comments whose worker died mid-publish, get a publish job (jobs/due-rows.ts). */
 export async function sweepDueComments(services: AppServices): Promise<number> {
   const swept = await sweepDueRows(services, comments, (comment, startAfter) =>
     services.jobs.send(publishCommentJob, { commentId: comment.id, version: comment.version }, { startAfter, singletonKey: `sweep:${comment.id}:${comment.version}` }),

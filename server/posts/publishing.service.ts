@@ -12,6 +12,7 @@ import { mediaUrl } from '../uploads/uploads.service';
 import { firstCommentJob } from './first-comment.job';
 import type { PostRow, PostTargetRow } from './post-dto';
 import type { PublishMedia, PublishResult } from '../platforms/publishing';
+import { claimDueRow } from '../jobs/due-rows';
 import { publishPostJob } from './publish-post.job';
 import { mediaIdsOf } from './shared/post-media-ids';
 
@@ -21,7 +22,7 @@ const BACKOFF_CAP_MS = 60 * 60_000;
 type JobRef = { postId: string; version: number; jobId: string };
 
 export async function publishDuePost(services: AppServices, job: JobRef): Promise<void> {
-  const post = await claim(services, job);
+  const post = await claimDueRow(services, posts, { id: job.postId, version: job.version, jobId: job.jobId });
   if (!post) return;
   const now = new Date();
   const due = await services.db
@@ -36,29 +37,6 @@ export async function publishDuePost(services: AppServices, job: JobRef): Promis
     );
   for (const target of due) await publishTarget(services, post, target);
   await finish(services, job);
-}
-
-/**
- * Takes the post for this job, or answers null: gone, edited since, already handled, or another job
- * has it. One conditional UPDATE: Postgres re-checks its WHERE on the locked row, so of two jobs
- * racing for a post exactly one gets it, without a transaction round trip per publish.
- */
-async function claim(services: AppServices, job: JobRef): Promise<PostRow | null> {
-  const now = new Date();
-  const [claimed] = await services.db
-    .update(posts)
-    .set({ status: 'PROCESSING', claimedBy: job.jobId, claimedUntil: new Date(now.getTime() + services.config.PUBLISH_CLAIM_SECONDS * 1000), updatedAt: now })
-    .where(
-      and(
-        eq(posts.id, job.postId),
-        eq(posts.version, job.version),
-        inArray(posts.status, ['SCHEDULED', 'RETRYING', 'PROCESSING']),
-        lte(posts.postDate, now),
-        or(isNull(posts.claimedBy), eq(posts.claimedBy, job.jobId), isNull(posts.claimedUntil), lte(posts.claimedUntil, now)),
-      ),
-    )
-    .returning();
-  return claimed ?? null;
 }
 
 async function publishTarget(services: AppServices, post: PostRow, target: PostTargetRow): Promise<void> {

@@ -1,9 +1,9 @@
 import { posts } from '../db/schema/posts';
-import { sweepDueRows } from '../jobs/sweep-due-rows';
+import { sweepDueRows } from '../jobs/due-rows';
 import type { AppServices } from '../services';
 import { publishPostJob } from './publish-post.job';
 
-/** Due posts without a live job, and posts whose worker died mid-publish, get a publish job (sweep-due-rows.ts). */
+/** Due posts without a live job, and posts whose worker died mid-publish, get a publish job (jobs/due-rows.ts). */
 export async function sweepDuePosts(services: AppServices): Promise<number> {
   const swept = await sweepDueRows(services, posts, (post, startAfter) =>
     services.jobs.send(publishPostJob, { postId: post.id, version: post.version }, { startAfter, singletonKey: `sweep:${post.id}:${post.version}` }),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { comments } from '../db/schema/comments';
 import type { posts } from '../db/schema/posts';
 import type { AppServices } from '../services';
@@ -49,4 +49,33 @@ export async function sweepDueRows(services: AppServices, table: DueTable, send:
     after = page[page.length - 1]!.id;
   }
   return swept;
+}
+
+/**
+ * Takes the row for this job, or answers null: gone, edited since (another version), already
+ * handled, or another live job has it. One conditional UPDATE: Postgres re-checks its WHERE on the
+ * locked row, so of two jobs racing for a row exactly one gets it, without a transaction round trip.
+ */
+export async function claimDueRow<T extends DueTable>(
+  services: AppServices,
+  table: T,
+  job: { id: string; version: number; jobId: string },
+): Promise<T['$inferSelect'] | null> {
+  // Posts and comments have the same claim columns; the row comes back as the table's own type.
+  const rows = table as unknown as typeof posts;
+  const now = new Date();
+  const [claimed] = await services.db
+    .update(rows)
+    .set({ status: 'PROCESSING', claimedBy: job.jobId, claimedUntil: new Date(now.getTime() + services.config.PUBLISH_CLAIM_SECONDS * 1000), updatedAt: now })
+    .where(
+      and(
+        eq(rows.id, job.id),
+        eq(rows.version, job.version),
+        inArray(rows.status, ['SCHEDULED', 'RETRYING', 'PROCESSING']),
+        lte(rows.postDate, now),
+        or(isNull(rows.claimedBy), eq(rows.claimedBy, job.jobId), isNull(rows.claimedUntil), lte(rows.claimedUntil, now)),
+      ),
+    )
+    .returning();
+  return (claimed as T['$inferSelect'] | undefined) ?? null;
 }
