@@ -6,13 +6,11 @@ import { postTargets } from '../db/schema/posts';
 import { recordEvent } from '../events/outbox';
 import { NotFoundError } from '../http/errors';
 import { PlatformError } from '../platforms/platform-error';
-import { errorRecord, MAX_ATTEMPTS } from '../posts/publishing.service';
+import { errorRecord, retryPlan, targetsOutcome } from '../posts/publishing.service';
 import type { AppServices } from '../services';
 import type { CommentRow, CommentTargetRow } from './comment-dto';
 import { claimDueRow } from '../jobs/due-rows';
 import { publishCommentJob } from './publish-comment.job';
-
-const BACKOFF_CAP_MS = 60 * 60_000;
 
 type JobRef = { commentId: string; version: number; jobId: string };
 
@@ -111,11 +109,7 @@ async function publishTarget(services: AppServices, comment: CommentRow, target:
 }
 
 async function failTarget(services: AppServices, target: CommentTargetRow, error: PlatformError) {
-  const attempts = target.attempts + 1;
-  const retry = error.isTransient && attempts < MAX_ATTEMPTS;
-  const resetAt = error.meta.resetAt ? new Date(error.meta.resetAt) : null;
-  const backoff = Math.min(BACKOFF_CAP_MS, services.config.PUBLISH_RETRY_BASE_SECONDS * 1000 * 2 ** (attempts - 1));
-  const nextAttemptAt = retry ? (resetAt ?? new Date(Date.now() + backoff * (0.75 + Math.random() * 0.5))) : null;
+  const { retry, nextAttemptAt } = retryPlan(services, target.attempts + 1, error);
   await services.db
     .update(commentTargets)
     .set({ status: retry ? 'RETRYING' : 'ERROR', error: error.message, errorVerbose: errorRecord(error), nextAttemptAt, updatedAt: new Date() })
@@ -129,18 +123,15 @@ async function finish(services: AppServices, job: JobRef): Promise<void> {
     if (!comment || comment.version !== job.version || comment.claimedBy !== job.jobId) return;
     const targets = await tx.select().from(commentTargets).where(eq(commentTargets.commentId, comment.id));
     const now = new Date();
-    const waiting = targets.filter((target) => target.status === 'RETRYING' || target.status === 'PENDING');
-    const failed = targets.filter((target) => target.status === 'ERROR');
+    const outcome = targetsOutcome(targets, now);
     const release = { claimedBy: null, claimedUntil: null, updatedAt: now };
-    if (waiting.length > 0) {
-      const dueAt = new Date(Math.min(...waiting.map((target) => target.nextAttemptAt?.getTime() ?? now.getTime())));
-      await tx.update(comments).set({ ...release, status: 'RETRYING', dueAt }).where(eq(comments.id, comment.id));
-      await services.jobs.send(publishCommentJob, { commentId: comment.id, version: comment.version }, { executor: tx, startAfter: dueAt });
+    if (outcome.status === 'RETRYING') {
+      await tx.update(comments).set({ ...release, status: 'RETRYING', dueAt: outcome.dueAt }).where(eq(comments.id, comment.id));
+      await services.jobs.send(publishCommentJob, { commentId: comment.id, version: comment.version }, { executor: tx, startAfter: outcome.dueAt });
       return;
     }
-    if (failed.length > 0) {
-      const error = failed.map((target) => `${target.platform}: ${target.error}`).join('; ');
-      await tx.update(comments).set({ ...release, status: 'ERROR', error, dueAt: null }).where(eq(comments.id, comment.id));
+    if (outcome.status === 'ERROR') {
+      await tx.update(comments).set({ ...release, status: 'ERROR', error: outcome.error, dueAt: null }).where(eq(comments.id, comment.id));
       return;
     }
     await tx.update(comments).set({ ...release, status: 'POSTED', postedDate: now, error: null, dueAt: null }).where(eq(comments.id, comment.id));

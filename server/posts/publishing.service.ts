@@ -146,14 +146,37 @@ export function errorRecord(error: PlatformError): PlatformErrorRecord {
   };
 }
 
+/**
+ * Whether a failed attempt (the `attempts`-th) is tried again, and when: transient failures wait
+ * with backoff, or until a rate limit resets; the rest stop. Posts and comments share it.
+ */
+export function retryPlan(services: AppServices, attempts: number, error: PlatformError): { retry: boolean; nextAttemptAt: Date | null } {
+  const retry = error.isTransient && attempts < MAX_ATTEMPTS;
+  if (!retry) return { retry, nextAttemptAt: null };
+  if (error.meta.resetAt) return { retry, nextAttemptAt: new Date(error.meta.resetAt) };
+  const backoff = Math.min(BACKOFF_CAP_MS, services.config.PUBLISH_RETRY_BASE_SECONDS * 1000 * 2 ** (attempts - 1));
+  // Jitter spreads retries of many items hitting the same outage.
+  return { retry, nextAttemptAt: new Date(Date.now() + backoff * (0.75 + Math.random() * 0.5)) };
+}
+
+/**
+ * What a publish job's targets add up to: some still waiting (retry at the earliest of their
+ * times), some failed for good (the joined errors), or all published. Posts and comments share it.
+ */
+export function targetsOutcome(
+  targets: { platform: string; status: string; error: string | null; nextAttemptAt: Date | null }[],
+  now: Date,
+): { status: 'RETRYING'; dueAt: Date } | { status: 'ERROR'; error: string } | { status: 'POSTED' } {
+  const waiting = targets.filter((target) => target.status === 'RETRYING' || target.status === 'PENDING');
+  if (waiting.length > 0) return { status: 'RETRYING', dueAt: new Date(Math.min(...waiting.map((target) => target.nextAttemptAt?.getTime() ?? now.getTime()))) };
+  const failed = targets.filter((target) => target.status === 'ERROR');
+  if (failed.length > 0) return { status: 'ERROR', error: failed.map((target) => `${target.platform}: ${target.error}`).join('; ') };
+  return { status: 'POSTED' };
+}
+
 /** Transient failures wait and retry with backoff (or until a rate limit resets); the rest stop here. */
 async function failTarget(services: AppServices, target: PostTargetRow, error: PlatformError, _account?: SocialAccountRow) {
-  const attempts = target.attempts + 1;
-  const retry = error.isTransient && attempts < MAX_ATTEMPTS;
-  const resetAt = error.meta.resetAt ? new Date(error.meta.resetAt) : null;
-  const backoff = Math.min(BACKOFF_CAP_MS, services.config.PUBLISH_RETRY_BASE_SECONDS * 1000 * 2 ** (attempts - 1));
-  // Jitter spreads retries of many posts hitting the same outage.
-  const nextAttemptAt = retry ? (resetAt ?? new Date(Date.now() + backoff * (0.75 + Math.random() * 0.5))) : null;
+  const { retry, nextAttemptAt } = retryPlan(services, target.attempts + 1, error);
   await services.db
     .update(postTargets)
     .set({
@@ -174,18 +197,15 @@ async function finish(services: AppServices, job: JobRef): Promise<void> {
     if (!post || post.version !== job.version || post.claimedBy !== job.jobId) return;
     const targets = await tx.select().from(postTargets).where(eq(postTargets.postId, post.id));
     const now = new Date();
-    const waiting = targets.filter((target) => target.status === 'RETRYING' || target.status === 'PENDING');
-    const failed = targets.filter((target) => target.status === 'ERROR');
+    const outcome = targetsOutcome(targets, now);
     const release = { claimedBy: null, claimedUntil: null, updatedAt: now };
-    if (waiting.length > 0) {
-      const dueAt = new Date(Math.min(...waiting.map((target) => target.nextAttemptAt?.getTime() ?? now.getTime())));
-      await tx.update(posts).set({ ...release, status: 'RETRYING', dueAt }).where(eq(posts.id, post.id));
-      await services.jobs.send(publishPostJob, { postId: post.id, version: post.version }, { executor: tx, startAfter: dueAt });
+    if (outcome.status === 'RETRYING') {
+      await tx.update(posts).set({ ...release, status: 'RETRYING', dueAt: outcome.dueAt }).where(eq(posts.id, post.id));
+      await services.jobs.send(publishPostJob, { postId: post.id, version: post.version }, { executor: tx, startAfter: outcome.dueAt });
       return;
     }
-    if (failed.length > 0) {
-      const error = failed.map((target) => `${target.platform}: ${target.error}`).join('; ');
-      await tx.update(posts).set({ ...release, status: 'ERROR', error, dueAt: null }).where(eq(posts.id, post.id));
+    if (outcome.status === 'ERROR') {
+      await tx.update(posts).set({ ...release, status: 'ERROR', error: outcome.error, dueAt: null }).where(eq(posts.id, post.id));
       return;
     }
     const [posted] = await tx
