@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { comments, commentTargets } from '../db/schema/comments';
-import type { PlatformErrorRecord } from '../db/schema/posts';
+import { targetResults } from '../posts/post-dto';
 import type { CommentPlatform } from './shared/comment-statuses';
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -18,14 +18,7 @@ export async function presentComment(db: Executor, row: CommentRow) {
 }
 
 export function toCommentDto(row: CommentRow, targets: CommentTargetRow[]) {
-  const errors: Record<string, string> = {};
-  const errorsVerbose: Record<string, PlatformErrorRecord> = {};
-  const externalData: Record<string, Record<string, string>> = {};
-  for (const target of targets) {
-    if (target.error) errors[target.platform] = target.error;
-    if (target.errorVerbose) errorsVerbose[target.platform] = target.errorVerbose;
-    if (target.externalData) externalData[target.platform] = target.externalData;
-  }
+  const { errors, errorsVerbose, externalData } = targetResults(targets);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     id: row.id,

@@ -46,8 +46,10 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-export function toPostDto(config: Config, row: PostRow, relations: Relations) {
-  const targets = relations.targets.get(row.id) ?? [];
+/** Each platform's error, detailed error and published ids, keyed by platform (posts and comments alike). */
+export function targetResults(
+  targets: { platform: string; error: string | null; errorVerbose: PlatformErrorRecord | null; externalData: Record<string, string> | null }[],
+) {
   const errors: Record<string, string> = {};
   const errorsVerbose: Record<string, PlatformErrorRecord> = {};
   const externalData: Record<string, Record<string, string>> = {};
@@ -56,6 +58,12 @@ export function toPostDto(config: Config, row: PostRow, relations: Relations) {
     if (target.errorVerbose) errorsVerbose[target.platform] = target.errorVerbose;
     if (target.externalData) externalData[target.platform] = target.externalData;
   }
+  return { errors, errorsVerbose, externalData };
+}
+
+export function toPostDto(config: Config, row: PostRow, relations: Relations) {
+  const targets = relations.targets.get(row.id) ?? [];
+  const { errors, errorsVerbose, externalData } = targetResults(targets);
   const iso = (date: Date | null) => date?.toISOString() ?? null;
   return {
     id: row.id,
