@@ -68,7 +68,8 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
     await t.request('POST', '/sandbox/inbound/comment', { key: org.key, body: { socialAccountId: accounts.json.id, text: 'Seeded fetched comment' } });
     const listed = await waitFor(
       () => t.request('GET', `/comment/import/comments?teamId=${org.teamId}&postId=${seeded.published}`, { key: org.key }),
-      (response) => response.json.total > 0,
+      // The page and its total are read side by side: wait for the page itself to hold it.
+      (response) => response.json.items?.length > 0,
     );
     return listed.json.items[0].id as string;
   },
