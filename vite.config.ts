@@ -44,6 +44,15 @@ export default defineConfig({
     // One chunk of ~650 kB (~200 kB gzipped, mostly React DOM) is served once and cached for a year;
     // splitting it would add requests without making the first load smaller. Lazy pages will split themselves.
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // The dashboard's own shared code (components, lib, api) and the router in one chunk once two
+        // chunks share it. Left to itself, every new lazy page regroups these modules by which pages
+        // import them, into many small chunks that gzip worse and that the first page then loads
+        // separately (docs/decisions/047-one-shared-app-chunk.md).
+        advancedChunks: { groups: [{ name: 'app', test: /[\\/]web[\\/]src[\\/](components|lib|api)[\\/]|@tanstack[\\/]react-router/, minShareCount: 2 }] },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -19,6 +19,7 @@ import { uploadsRouter } from './uploads/uploads.handlers';
 import { uploadUsageRouter } from './uploads/uploads-usage.routes';
 import { accountsRouter } from './accounts/accounts.handlers';
 import { sandboxRouter } from './sandbox/sandbox.handlers';
+import { sandboxReviewsRouter } from './sandbox/sandbox-reviews.handlers';
 import { portalPagesRouter, sandboxPagesRouter } from './sandbox/pages/pages.routes';
 import { usageRouter } from './usage/usage.handlers';
 import { liveRouter } from './live/live.handlers';
@@ -31,6 +32,9 @@ import { analyticsRouter } from './analytics/analytics.handlers';
 import { billingRouter } from './billing/billing.handlers';
 import { commentsRouter } from './comments/comments.handlers';
 import { commentImportsRouter } from './comments/comment-imports.handlers';
+import { reviewsRouter } from './reviews/reviews.handlers';
+import { postHistoryRouter } from './post-history/post-history.handlers';
+import { inboxRouter } from './inbox/inbox.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -75,13 +79,16 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', lookupsRouter);
   api.route('/', commentImportsRouter);
   api.route('/', commentsRouter);
+  api.route('/', reviewsRouter);
+  api.route('/', postHistoryRouter);
+  api.route('/', inboxRouter);
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);
   api.route('/', usageRouter);
   api.route('/', analyticsRouter);
   api.route('/', billingRouter);
   // The sandbox control API exists only while the sandbox is on (SANDBOX=false removes it).
-  if (services.config.SANDBOX) api.route('/', sandboxRouter);
+  if (services.config.SANDBOX) api.route('/', sandboxRouter).route('/', sandboxReviewsRouter);
   api.route('/', webhooksRouter);
   api.route('/', liveRouter);
   app.route(API_PREFIX, api);

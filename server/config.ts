@@ -43,6 +43,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   // Webhooks: private/loopback targets (and plain HTTP) only for local development and tests.
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv(false),
+  /** Operator switch: DM sends, reactions and private replies answer 503 while set (inbound keeps flowing). */
+  MESSAGING_SENDING_PAUSED: booleanFromEnv(false),
   WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
   /** Seconds to wait before each retry; the default spreads ten attempts over about three days. */
   WEBHOOK_RETRY_SCHEDULE: z

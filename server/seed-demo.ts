@@ -10,9 +10,15 @@ import { createOrganization, createUser } from './organizations/organizations.se
 import { platformOf } from './platforms/registry';
 import { createPost } from './posts/posts.service';
 import { CreatePostBody } from './posts/posts.schemas';
-import { addFault, connectSandboxAccount, emitComment, emitMessage, listSandboxItems } from './sandbox/sandbox.service';
+import { addFault, connectSandboxAccount, emitComment, emitMessage, emitPostback, listSandboxItems } from './sandbox/sandbox.service';
+import { conversations } from './db/schema/inbox';
+import { dispatchInboundEvent } from './ingest/dispatch-inbound-event';
+import { setConversationStatus } from './inbox/conversations.service';
+import { readConversation, sendMessage } from './inbox/send.service';
 import type { AppServices } from './services';
 import { uploadDemoPictures } from './seed-demo-media';
+import { seedDemoHistory } from './post-history/seed-demo-history';
+import { seedDemoReviews } from './reviews/seed-demo-reviews';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
@@ -69,6 +75,10 @@ function daysFromNow(days: number, hourUtc: number): string {
 
 async function seedDemoWorld(services: AppServices, scope: Scope) {
   const accounts = await connectDemoAccounts(services, scope);
+  // The location's reviews and the page's recommendations, imported: the review list has a history.
+  await seedDemoReviews(services, scope);
+  // Months of Instagram and YouTube posts from before connecting; Instagram's newest are imported.
+  await seedDemoHistory(services, scope, accounts);
   const pictures = await uploadDemoPictures(services, scope);
   // X refuses the next post, as it does for a repeated tweet: the failed post shows the retry flow.
   await addFault(services, {
@@ -173,9 +183,7 @@ async function seedDemoWorld(services: AppServices, scope: Scope) {
   });
 
   // DMs need no published post: they can arrive while the worker publishes.
-  const instagram = { organizationId: scope.organizationId, socialAccountId: accounts.INSTAGRAM.id };
-  await emitMessage(services, { ...instagram, senderName: 'Maya Okafor', text: 'Hi! Do you ship the autumn blend to Canada?' });
-  await emitMessage(services, { ...instagram, senderName: 'Tom Lindqvist', text: 'Is the cupping session on Saturday free for groups of four?' });
+  await seedDemoInbox(services, scope, accounts);
 
   const published = await waitForPublishing(services, [autumn.id, roastery.id, latte.id, hours.id]);
   if (!published) {
@@ -198,17 +206,62 @@ async function connectDemoAccounts(services: AppServices, scope: Scope) {
     connectSandboxAccount(services, { ...scope, type, username, ...extra });
   const accounts = {
     INSTAGRAM: await connect('INSTAGRAM', 'northwind.coffee', { grantMessaging: true }),
-    FACEBOOK: await connect('FACEBOOK', 'northwindcoffee', { channelName: 'Northwind Coffee' }),
+    FACEBOOK: await connect('FACEBOOK', 'northwindcoffee', { channelName: 'Northwind Coffee', grantMessaging: true }),
     YOUTUBE: await connect('YOUTUBE', 'northwindcoffee', { channelName: 'Northwind Coffee' }),
     LINKEDIN: await connect('LINKEDIN', 'northwind-coffee', { channelName: 'Northwind Coffee Roasters' }),
     TWITTER: await connect('TWITTER', 'northwindcoffee'),
     BLUESKY: await connect('BLUESKY', 'northwind.coffee'),
     MASTODON: await connect('MASTODON', 'northwindcoffee'),
     TIKTOK: await connect('TIKTOK', 'northwind.coffee'),
+    GOOGLE_BUSINESS: await connect('GOOGLE_BUSINESS', 'northwindcoffee', { channelName: 'Northwind Coffee Market Street' }),
   };
   // DMs are collected once messaging is on for the account, as a person would switch it on.
   accounts.INSTAGRAM = await enableMessaging(services, { ...scope, type: 'INSTAGRAM' });
+  accounts.FACEBOOK = await enableMessaging(services, { ...scope, type: 'FACEBOOK' });
   return accounts;
+}
+
+/**
+ * An inbox with a few threads: an Instagram question answered with quick replies and a tap back
+ * (unread), one read, and an archived Facebook thread. Events are consumed at once, not by the worker.
+ */
+async function seedDemoInbox(services: AppServices, scope: Scope, accounts: { INSTAGRAM: { id: string }; FACEBOOK: { id: string } }) {
+  const consumed = async (rows: Promise<{ id: string }[]>) => {
+    for (const row of await rows) await dispatchInboundEvent(services, row.id);
+  };
+  const threadWith = async (socialAccountId: string, participantId: string) => {
+    const [row] = await services.db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.socialAccountId, socialAccountId), eq(conversations.externalParticipantId, participantId)));
+    return row!;
+  };
+  const instagram = { organizationId: scope.organizationId, socialAccountId: accounts.INSTAGRAM.id };
+  const facebook = { organizationId: scope.organizationId, socialAccountId: accounts.FACEBOOK.id };
+  const maya = { senderId: '17841400000000001', senderName: 'Maya Okafor' };
+  await consumed(emitMessage(services, { ...instagram, ...maya, text: 'Hi! Do you ship the autumn blend to Canada?' }));
+  const mayaThread = await threadWith(accounts.INSTAGRAM.id, maya.senderId);
+  await sendMessage(services, { organizationId: scope.organizationId, id: mayaThread.id }, {
+    content: {
+      text: 'We do! Shipping to Canada takes 5–7 days. Want the whole beans or ground?',
+      quickReplies: [
+        { label: 'Whole beans', payload: 'GRIND_WHOLE' },
+        { label: 'Ground for filter', payload: 'GRIND_FILTER' },
+      ],
+    },
+  });
+  await consumed(emitPostback(services, { ...instagram, ...maya, kind: 'QUICK_REPLY', payload: 'GRIND_WHOLE', title: 'Whole beans' }));
+
+  const tom = { senderId: '17841400000000002', senderName: 'Tom Lindqvist' };
+  await consumed(emitMessage(services, { ...instagram, ...tom, text: 'Is the cupping session on Saturday free for groups of four?' }));
+  await readConversation(services, { organizationId: scope.organizationId, id: (await threadWith(accounts.INSTAGRAM.id, tom.senderId)).id }, {});
+
+  const hannah = { senderId: '100000000000003', senderName: 'Hannah Weber' };
+  await consumed(emitMessage(services, { ...facebook, ...hannah, text: 'Do you have oat milk at the market stall?' }));
+  await consumed(emitMessage(services, { ...facebook, ...hannah, text: 'Never mind, found it. Thanks!' }));
+  const hannahThread = await threadWith(accounts.FACEBOOK.id, hannah.senderId);
+  await readConversation(services, { organizationId: scope.organizationId, id: hannahThread.id }, {});
+  await setConversationStatus(services.db, { organizationId: scope.organizationId, id: hannahThread.id, status: 'ARCHIVED' });
 }
 
 /** Waits until the worker is done with the posts (POSTED or ERROR); false if it takes too long. */

@@ -18,6 +18,7 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   list-orgs
   add-credits --org ORG_ID --usd AMOUNT [--note TEXT]   (prepaid credits for metered X actions)
   analytics-settings --org ORG_ID [--interval HOURS|default] [--posts-interval HOURS|default] [--accounts on|off] [--posts on|off]
+  review-limits --org ORG_ID --monthly COUNT|default   (new reviews an import may store per account and month)
 
 Works with the embedded database (through the running server's admin socket, or directly when
 the server is stopped) and with DATABASE_URL.`;
@@ -46,6 +47,7 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
       'posts-interval': { type: 'string' },
       accounts: { type: 'string' },
       posts: { type: 'string' },
+      monthly: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -72,6 +74,7 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
     postsInterval: values['posts-interval'],
     accounts: values.accounts,
     posts: values.posts,
+    monthly: values.monthly,
   };
   return { command: adminCommandSchema.parse(raw), json: values.json ?? false };
 }

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { organizations } from '../db/schema/organizations';
 import { addCredits } from '../billing/credits.service';
 import { setAnalyticsSettings } from '../analytics/analytics-settings';
+import { setReviewImportLimit } from '../reviews/review-quota';
 import {
   ALL_SCOPES,
   createOrganization,
@@ -64,6 +65,12 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     postsInterval: hours.optional(),
     accounts: onOffSetting.optional(),
     posts: onOffSetting.optional(),
+  }),
+  z.object({
+    command: z.literal('review-limits'),
+    org,
+    // New reviews (or recommendations) an import may store per account and UTC month; `default` returns to the plan's.
+    monthly: z.union([z.literal('default').transform(() => null), z.coerce.number().int().min(0).max(1_000_000)]),
   }),
 ]);
 
@@ -148,6 +155,13 @@ export async function runAdminCommand(db: Database, command: AdminCommand): Prom
       return {
         json,
         text: `${updated.id}: account analytics ${updated.analyticsDisabled ? 'off' : every(updated.analyticsInterval)}, post analytics ${updated.analyticsPostsDisabled ? 'off' : every(updated.analyticsPostsInterval)}`,
+      };
+    }
+    case 'review-limits': {
+      const result = await setReviewImportLimit(db, command.org, command.monthly);
+      return {
+        json: result,
+        text: `${command.org}: ${result.monthlyLimitPerAccount} new reviews per account per month (${result.custom ? 'custom limit' : "the plan's limit"})`,
       };
     }
     case 'add-credits': {

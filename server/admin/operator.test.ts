@@ -42,7 +42,7 @@ type DemoPost = { status: string; title: string; postDate: string; postedDate: s
 async function expectLivingDemo(url: string, key: string, teamId: string) {
   const team = await api(url, key, `/team/${teamId}`);
   const accounts = team.json.socialAccounts as { type: string; messagingStatus: string }[];
-  expect(accounts.map((account) => account.type).sort()).toEqual(['BLUESKY', 'FACEBOOK', 'INSTAGRAM', 'LINKEDIN', 'MASTODON', 'TIKTOK', 'TWITTER', 'YOUTUBE']);
+  expect(accounts.map((account) => account.type).sort()).toEqual(['BLUESKY', 'FACEBOOK', 'GOOGLE_BUSINESS', 'INSTAGRAM', 'LINKEDIN', 'MASTODON', 'TIKTOK', 'TWITTER', 'YOUTUBE']);
   expect(accounts.find((account) => account.type === 'INSTAGRAM')).toMatchObject({ messagingStatus: 'ENABLED' });
 
   const uploads = await api(url, key, `/upload?teamId=${teamId}`);
@@ -78,6 +78,16 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   expect(kinds.filter((kind) => kind === 'comment.created').length).toBeGreaterThanOrEqual(3);
   expect(kinds.filter((kind) => kind === 'message.created').length).toBeGreaterThanOrEqual(2);
 
+  // ...which fill an inbox: Instagram and Facebook threads, one unread, one archived, quick replies sent.
+  const inbox = await api(url, key, `/conversations?teamId=${teamId}&limit=50`);
+  const threads = inbox.json.items as { id: string; platform: string; status: string; unreadCount: number }[];
+  expect(threads.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(threads.map((thread) => thread.platform))).toEqual(new Set(['INSTAGRAM', 'FACEBOOK']));
+  expect(threads.filter((thread) => thread.status === 'ARCHIVED')).toHaveLength(1);
+  expect(threads.filter((thread) => thread.unreadCount > 0).length).toBeGreaterThanOrEqual(1);
+  const withQuickReplies = await Promise.all(threads.map((thread) => api(url, key, `/conversations/${thread.id}/messages?limit=50`)));
+  expect(withQuickReplies.some((page) => page.json.items.some((message: { platformData: { quickReplies?: unknown[] } }) => message.platformData.quickReplies?.length))).toBe(true);
+
   // ...and they are the post's comments; every published post has its first analytics snapshot.
   const autumn = posts.find((post) => post.title.startsWith('Autumn blend') && post.status === 'POSTED') as DemoPost & { id: string };
   const comments = await eventually(() => api(url, key, `/comment/import/comments?teamId=${teamId}&postId=${autumn.id}&limit=50`), (r) => r.json.total >= 3);
@@ -88,6 +98,37 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   );
   // Posted days ago on the sandbox platform too: it has had time to be seen.
   expect(analytics.json.items.at(-1).impressions).toBeGreaterThan(0);
+
+  // The Google Business location's reviews, imported: low ratings waiting for an answer, replies in every state.
+  const reviews = (await api(url, key, `/misc/google-business/reviews?teamId=${teamId}&limit=100`)).json as {
+    total: number;
+    reviews: { starRating: string; reviewReplyComment: string | null; reviewReplyState: string | null; reviewReplyPolicyViolation: string | null }[];
+  };
+  expect(reviews.total).toBe(15);
+  for (const low of ['ONE', 'TWO']) expect(reviews.reviews.some((review) => review.starRating === low && review.reviewReplyComment === null)).toBe(true);
+  expect(reviews.reviews.filter((review) => review.reviewReplyState === 'APPROVED').length).toBeGreaterThanOrEqual(3);
+  expect(reviews.reviews.filter((review) => review.reviewReplyState === 'REJECTED')).toHaveLength(1);
+  expect(reviews.reviews.find((review) => review.reviewReplyState === 'REJECTED')!.reviewReplyPolicyViolation).toContain('phone');
+  expect((await api(url, key, `/misc/facebook/recommendations?teamId=${teamId}`)).json.total).toBe(4);
+
+  // Months of Instagram posts from before connecting, the newest 24 imported with their analytics; YouTube's left to import.
+  const imports = (await api(url, key, `/post-history-import?teamId=${teamId}&socialAccountType=INSTAGRAM`)).json.imports as { status: string; postsImported: number; analyticsImported: number }[];
+  expect(imports).toHaveLength(1);
+  expect(imports[0]).toMatchObject({ status: 'COMPLETED', postsImported: 24, analyticsImported: 24 });
+  const history = (await api(url, key, `/post-history-import/posts?teamId=${teamId}&socialAccountType=INSTAGRAM&limit=100`)).json as {
+    total: number;
+    remainingCapacity: number;
+    posts: { permalink: string | null; thumbnail: string | null; publishedAt: string; analytics: unknown[] }[];
+  };
+  expect(history.total).toBe(24);
+  expect(history.remainingCapacity).toBe(100 - 24);
+  for (const post of history.posts) expect(post.permalink).toMatch(/^https:\/\//);
+  expect(history.posts.every((post) => post.analytics.length > 0)).toBe(true);
+  const oldest = new Date(history.posts.at(-1)!.publishedAt).getTime();
+  expect(oldest).toBeLessThan(now - 60 * 24 * 3600_000);
+  expect((await api(url, key, `/post-history-import/posts?teamId=${teamId}&socialAccountType=YOUTUBE`)).json.total).toBe(0);
+  const youtube = await api(url, key, `/sandbox/items?socialAccountId=${team.json.socialAccounts.find((account: { type: string }) => account.type === 'YOUTUBE').id}&kind=POST&limit=100`);
+  expect(youtube.json.items.length).toBeGreaterThanOrEqual(18);
   return posts.length;
 }
 

@@ -17,9 +17,10 @@ export const refreshAccountAnalyticsJob = defineJob({
   retryBackoff: true,
 });
 
+/** A post published through the service (`postTargetId`) or an imported post (`profilePostId`). */
 export const refreshPostAnalyticsJob = defineJob({
   name: 'refresh-post-analytics',
-  payload: z.object({ postTargetId: z.string().min(1) }),
+  payload: z.union([z.object({ postTargetId: z.string().min(1) }), z.object({ profilePostId: z.string().min(1) })]),
   retryLimit: 3,
   retryDelaySeconds: 60,
   retryBackoff: true,

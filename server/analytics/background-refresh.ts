@@ -84,10 +84,40 @@ export async function sweepDueAnalytics(services: AppServices): Promise<{ accoun
       ),
     )
     .limit(SWEEP_BATCH);
+  // Imported posts (post history import) join for their first 90 days after import; imported X posts never do.
+  const dueImported = await db
+    .select({ id: profilePosts.id })
+    .from(profilePosts)
+    .innerJoin(organizations, eq(organizations.id, profilePosts.organizationId))
+    .innerJoin(socialAccounts, and(eq(socialAccounts.id, profilePosts.socialAccountId), isNull(socialAccounts.deletedAt)))
+    .where(
+      and(
+        paid,
+        eq(organizations.analyticsPostsDisabled, false),
+        eq(profilePosts.internal, false),
+        isNull(profilePosts.deletedAt),
+        isNull(profilePosts.externallyDeletedAt),
+        inArray(profilePosts.platform, BACKGROUND_PLATFORMS),
+        gt(profilePosts.importedAt, sql`now() - make_interval(days => ${POST_REFRESH_MAX_AGE_DAYS})`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(postAnalytics)
+            .where(
+              and(
+                eq(postAnalytics.profilePostId, profilePosts.id),
+                gt(postAnalytics.createdAt, hoursAgo(sql`coalesce(${organizations.analyticsPostsInterval}, ${DEFAULT_ANALYTICS_INTERVAL_HOURS})`)),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(SWEEP_BATCH);
   const slot = new Date().toISOString().slice(0, 13);
   for (const { id } of dueAccounts) await services.jobs.send(refreshAccountAnalyticsJob, { socialAccountId: id }, { singletonKey: `analytics:account:${id}:${slot}` });
   for (const { id } of duePosts) await services.jobs.send(refreshPostAnalyticsJob, { postTargetId: id }, { singletonKey: `analytics:post:${id}:${slot}` });
-  return { accounts: dueAccounts.length, posts: duePosts.length };
+  for (const { id } of dueImported) await services.jobs.send(refreshPostAnalyticsJob, { profilePostId: id }, { singletonKey: `analytics:imported:${id}:${slot}` });
+  return { accounts: dueAccounts.length, posts: duePosts.length + dueImported.length };
 }
 
 /** A platform refusal (revoked access, removed post) is final for this round; transient trouble retries the job. */
@@ -122,4 +152,14 @@ export async function refreshPostInBackground(services: AppServices, postTargetI
   if (!row) return;
   const profilePost = await ensureProfilePost(services.db, row.post, row.target);
   await tolerateRefusal(services, `post target ${postTargetId}`, () => snapshotPost(services, profilePost, false));
+}
+
+/** An imported post (post history import); never an X one (the sweep leaves them out, and so does this). */
+export async function refreshImportedPostInBackground(services: AppServices, profilePostId: string) {
+  const [profilePost] = await services.db
+    .select()
+    .from(profilePosts)
+    .where(and(eq(profilePosts.id, profilePostId), eq(profilePosts.internal, false), isNull(profilePosts.deletedAt)));
+  if (!profilePost || profilePost.platform === 'TWITTER') return;
+  await tolerateRefusal(services, `imported post ${profilePostId}`, () => snapshotPost(services, profilePost, false));
 }

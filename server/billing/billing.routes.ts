@@ -43,7 +43,7 @@ export const retweetRoute = createRoute({
   tags: ['Misc'],
   security: apiKeySecurity,
   request: { body: jsonBody(RetweetBody) },
-  responses: { 200: jsonResponse(RetweetResultSchema, 'The post is reposted'), ...errorResponses(402, 404, 502) },
+  responses: { 200: jsonResponse(RetweetResultSchema, 'The post is reposted'), ...errorResponses(402, 404, 409, 502) },
 });
 
 export const undoRetweetRoute = createRoute({
@@ -55,7 +55,7 @@ export const undoRetweetRoute = createRoute({
   tags: ['Misc'],
   security: apiKeySecurity,
   request: { body: jsonBody(RetweetBody) },
-  responses: { 200: jsonResponse(RetweetResultSchema, 'The repost is undone'), ...errorResponses(402, 404, 502) },
+  responses: { 200: jsonResponse(RetweetResultSchema, 'The repost is undone'), ...errorResponses(402, 404, 409, 502) },
 });
 
 export const deleteXCommentRoute = createRoute({
@@ -67,5 +67,5 @@ export const deleteXCommentRoute = createRoute({
   tags: ['Misc'],
   security: apiKeySecurity,
   request: { body: jsonBody(DeleteXCommentBody) },
-  responses: { 200: jsonResponse(DeleteXCommentResultSchema, 'The reply is deleted'), ...errorResponses(402, 404, 502) },
+  responses: { 200: jsonResponse(DeleteXCommentResultSchema, 'The reply is deleted'), ...errorResponses(402, 404, 409, 502) },
 });

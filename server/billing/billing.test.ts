@@ -180,6 +180,56 @@ describe('prepaid credits', { timeout: 120_000 }, () => {
     expect((await retweet(otherOrg.key, teamId, 'x')).status).toBe(404);
   });
 
+  it('makes a twin of a running paid action wait, and lets a new request supersede a crashed one', async () => {
+    const { key, teamId, organizationId, x, tweetId } = await xOrg();
+    await addCredits(organizationId, '1');
+    const today = new Date().toISOString().slice(0, 10);
+    // A repost of this post is being charged right now (another request, still running).
+    const running = await reserveCharge(t.services.db, {
+      organizationId,
+      action: 'TWITTER_CONTENT_MANAGE',
+      dedupeKey: `x-repost:${x.id}:${tweetId}:${today}`,
+      details: { socialAccountId: x.id, op: 'repost', tweetId },
+    });
+    const twin = await retweet(key, teamId, tweetId);
+    expect(twin.status).toBe(409);
+    expect(twin.json.message).toMatch(/running right now/);
+    expect((await balance(key)).balanceMicros).toBe(1_000_000 - REPOST_PRICE);
+    expect(await xItems(key, x.id)).toEqual([]);
+
+    // That request crashed: eleven minutes on, the caller undoes the repost instead.
+    await t.services.db
+      .update(creditLedger)
+      .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(creditLedger.id, running!.id));
+    const undo = await retweet(key, teamId, tweetId, 'DELETE');
+    expect(undo.status, undo.text).toBe(200);
+    expect(undo.json).toMatchObject({ retweeted: false, charged: true });
+    // The crashed charge came back and the undo paid: one price in all, and nothing left to replay.
+    expect((await balance(key)).balanceMicros).toBe(1_000_000 - REPOST_PRICE);
+    expect(await t.services.db.select().from(creditLedger).where(eq(creditLedger.id, running!.id))).toEqual([]);
+    expect(await reconcilePendingCharges(t.services, new Date(Date.now() + 11 * 60_000))).toEqual({ completed: 0, refunded: 0 });
+    expect((await xItems(key, x.id)).filter((item) => item.deletedAt === null)).toEqual([]);
+  });
+
+  it('refunds, without replaying, a crashed repost the caller has acted on since', async () => {
+    const { key, teamId, organizationId, x, tweetId } = await xOrg();
+    await addCredits(organizationId, '1');
+    // Crashed yesterday, between the debit and the X call.
+    const crashed = await reserveCharge(t.services.db, {
+      organizationId,
+      action: 'TWITTER_CONTENT_MANAGE',
+      dedupeKey: `x-repost:${x.id}:${tweetId}:2000-01-01`,
+      details: { socialAccountId: x.id, op: 'repost', tweetId },
+    });
+    await t.services.db.update(creditLedger).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(creditLedger.id, crashed!.id));
+    // Today the caller asks for the repost to be undone; then the reconciler runs.
+    expect((await retweet(key, teamId, tweetId, 'DELETE')).json).toMatchObject({ retweeted: false, charged: true });
+    expect(await reconcilePendingCharges(t.services)).toEqual({ completed: 0, refunded: 1 });
+    expect((await xItems(key, x.id)).filter((item) => item.deletedAt === null)).toEqual([]);
+    expect((await balance(key)).balanceMicros).toBe(1_000_000 - REPOST_PRICE);
+  });
+
   it('finishes or refunds a charge whose request was interrupted after the debit', async () => {
     const { key, organizationId, x, tweetId } = await xOrg();
     await addCredits(organizationId, '1');

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { creditBalances, creditLedger } from '../db/schema/billing';
-import { AppError } from '../http/errors';
+import { AppError, ConflictError } from '../http/errors';
 import { DEFAULT_LOW_BALANCE_MICROS, quoteLine, toCents, type BillableAction } from './prices';
 
 /** 402 Payment Required: the prepaid balance cannot pay for the action, so nothing was done. */
@@ -12,6 +12,9 @@ export class InsufficientCreditsError extends AppError {
 }
 
 type BalanceRow = typeof creditBalances.$inferSelect;
+
+/** A request that debited and has not finished within this long was interrupted (a crash, a lost connection). */
+export const STALE_CHARGE_MS = 10 * 60_000;
 
 /** The balance row, created at zero on first need and locked until the transaction ends. */
 async function lockBalance(tx: Executor, organizationId: string): Promise<BalanceRow> {
@@ -65,23 +68,38 @@ export type Charge = { id: string; amountMicros: number } | null;
 /**
  * Debits the price of an action before it runs, as a PENDING charge. A charge with the same
  * `dedupeKey` already made (the once-a-day repost charge) means this run costs nothing: null.
+ * While that earlier charge is still running, this one waits its turn (409): if the earlier
+ * action failed and were refunded, this one would have run free. An earlier charge left PENDING
+ * by a crash is superseded: it is refunded (reconciling it later would replay an action the
+ * caller has since changed its mind about) and this run pays.
  * Refuses with 402, debiting nothing, when the balance cannot pay.
  */
 export async function reserveCharge(
   db: Database,
-  input: { organizationId: string; action: BillableAction; dedupeKey: string; details: Record<string, unknown> },
+  input: { organizationId: string; action: BillableAction; dedupeKey: string; details: Record<string, unknown>; quantity?: number },
 ): Promise<Charge> {
   return db.transaction(async (tx) => {
     const row = await lockBalance(tx, input.organizationId);
     const [earlier] = await tx
-      .select({ id: creditLedger.id })
+      .select()
       .from(creditLedger)
       .where(and(eq(creditLedger.organizationId, input.organizationId), eq(creditLedger.dedupeKey, input.dedupeKey)));
-    if (earlier) return null;
-    const price = quoteLine(input.action);
+    if (earlier && earlier.status !== 'PENDING') return null;
+    if (earlier && Date.now() - earlier.createdAt.getTime() < STALE_CHARGE_MS) {
+      throw new ConflictError('The same paid action is running right now; try again in a moment');
+    }
+    if (earlier) {
+      await tx.delete(creditLedger).where(eq(creditLedger.id, earlier.id));
+      row.balanceMicros -= earlier.amountMicros; // a charge's amount is negative: this gives it back
+      await tx
+        .update(creditBalances)
+        .set({ balanceMicros: sql`${creditBalances.balanceMicros} - ${earlier.amountMicros}`, updatedAt: new Date() })
+        .where(eq(creditBalances.organizationId, input.organizationId));
+    }
+    const price = quoteLine(input.action, input.quantity ?? 1);
     if (row.balanceMicros < price.amountMicros) {
       throw new InsufficientCreditsError(
-        `Not enough prepaid credits: ${price.label} costs ${price.amountMicros} micro-USD and the available balance is ${row.balanceMicros}. Nothing was done; ask the operator to add credits.`,
+        `Not enough prepaid credits: ${price.label}${(input.quantity ?? 1) > 1 ? ` ×${input.quantity}` : ''} costs ${price.amountMicros} micro-USD and the available balance is ${row.balanceMicros}. Nothing was done; ask the operator to add credits.`,
       );
     }
     const [charge] = await tx

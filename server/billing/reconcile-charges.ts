@@ -1,15 +1,12 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { creditLedger } from '../db/schema/billing';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { AppError } from '../http/errors';
 import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
-import { completeCharge, refundCharge } from './credits.service';
+import { completeCharge, refundCharge, STALE_CHARGE_MS } from './credits.service';
 import { runXOperation } from './metered-x-actions';
-
-/** A request that debited and has not finished within this long was interrupted (a crash, a lost connection). */
-export const STALE_CHARGE_MS = 10 * 60_000;
 
 const Details = z.union([
   z.object({ socialAccountId: z.string(), op: z.enum(['repost', 'undoRepost']), tweetId: z.string() }),
@@ -18,8 +15,10 @@ const Details = z.union([
 
 /**
  * Settles charges left PENDING: the paid X call is run again (idempotent on X) and the charge
- * completes; if X refuses it for good, or the account is gone, the charge is refunded. Transient
- * trouble leaves it for the next run. Either way, no charge stays without its action.
+ * completes; if X refuses it for good, or the account is gone, or the caller has acted on the same
+ * post since (an undo after a crashed repost must not be undone by the replay), the charge is
+ * refunded. Transient trouble leaves it for the next run. Either way, no charge stays without its
+ * action.
  */
 export async function reconcilePendingCharges(services: AppServices, now = new Date()): Promise<{ completed: number; refunded: number }> {
   const stale = await services.db
@@ -41,6 +40,11 @@ export async function reconcilePendingCharges(services: AppServices, now = new D
       continue;
     }
     const { socialAccountId: _account, ...operation } = details.data;
+    if ('tweetId' in operation && (await actedOnSince(services, row, details.data.socialAccountId, operation.tweetId))) {
+      await refundCharge(services.db, row.organizationId, charge);
+      refunded += 1;
+      continue;
+    }
     try {
       await runXOperation(services, account, operation);
       await completeCharge(services.db, charge);
@@ -53,4 +57,24 @@ export async function reconcilePendingCharges(services: AppServices, now = new D
     }
   }
   return { completed, refunded };
+}
+
+/** Whether a later paid action of the organization touched the same post from the same account. */
+async function actedOnSince(services: AppServices, row: typeof creditLedger.$inferSelect, socialAccountId: string, tweetId: string) {
+  const later = await services.db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.organizationId, row.organizationId),
+        eq(creditLedger.kind, 'CHARGE'),
+        ne(creditLedger.id, row.id),
+        // Compared in the database: Postgres keeps microseconds that the row read into a Date lost.
+        sql`${creditLedger.createdAt} > (select created_at from credit_ledger where id = ${row.id})`,
+        sql`${creditLedger.details}->>'socialAccountId' = ${socialAccountId}`,
+        sql`${creditLedger.details}->>'tweetId' = ${tweetId}`,
+      ),
+    )
+    .limit(1);
+  return later.length > 0;
 }

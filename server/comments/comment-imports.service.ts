@@ -7,6 +7,7 @@ import { commentImports } from '../db/schema/comments';
 import { posts, postTargets } from '../db/schema/posts';
 import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import { getOrganization, type Plan } from '../organizations/organizations.service';
+import { importRetry } from '../jobs/import-retry';
 import { PlatformError } from '../platforms/platform-error';
 import { platformOf } from '../platforms/registry';
 import type { AppServices } from '../services';
@@ -160,23 +161,24 @@ export async function runCommentImport(services: AppServices, importId: string):
     });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    if (error.code === 'RATE_LIMITED') {
-      // The platform says when to come back: the run waits and fetches again then.
-      const resetAt = new Date(error.meta.resetAt ?? Date.now() + 60_000);
+    const next = importRetry(error, run.attempts, MAX_TRANSIENT_ATTEMPTS);
+    if (next.kind !== 'FAIL') {
+      // A rate limit says when to come back; a transient failure backs off: the run fetches again then.
+      const changes = next.kind === 'RATE_LIMITED' ? { status: 'RATE_LIMITED' as const, rateLimitResetAt: next.at } : { status: 'RETRYING' as const };
       await db.transaction(async (tx) => {
-        await tx.update(commentImports).set({ status: 'RATE_LIMITED', error: error.message, rateLimitResetAt: resetAt, updatedAt: new Date() }).where(eq(commentImports.id, run.id));
-        await services.jobs.send(importCommentsJob, { importId: run.id }, { executor: tx, startAfter: resetAt });
-      });
-      return;
-    }
-    if (error.isTransient && run.attempts + 1 < MAX_TRANSIENT_ATTEMPTS) {
-      const retryAt = new Date(Date.now() + 1000 * 2 ** run.attempts);
-      await db.transaction(async (tx) => {
-        await tx.update(commentImports).set({ status: 'RETRYING', error: error.message, updatedAt: new Date() }).where(eq(commentImports.id, run.id));
-        await services.jobs.send(importCommentsJob, { importId: run.id }, { executor: tx, startAfter: retryAt });
+        await tx.update(commentImports).set({ ...changes, error: error.message, updatedAt: new Date() }).where(eq(commentImports.id, run.id));
+        await services.jobs.send(importCommentsJob, { importId: run.id }, { executor: tx, startAfter: next.at });
       });
       return;
     }
     await fail('FAILED', error.message, { completedAt: new Date() });
   }
+}
+
+/** The import job's retries ran out on an unexpected error: the run fails instead of staying FETCHING. */
+export async function failCommentImportAfterRetries(db: Executor, importId: string, error: unknown): Promise<void> {
+  await db
+    .update(commentImports)
+    .set({ status: 'FAILED', error: `The import failed after retries: ${error instanceof Error ? error.message : String(error)}`, completedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(commentImports.id, importId), inArray(commentImports.status, ['PENDING', 'FETCHING', 'RETRYING', 'RATE_LIMITED'])));
 }

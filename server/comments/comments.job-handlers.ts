@@ -1,5 +1,5 @@
 import { handleJob } from '../jobs/define-job';
-import { runCommentImport } from './comment-imports.service';
+import { failCommentImportAfterRetries, runCommentImport } from './comment-imports.service';
 import { publishDueComment } from './comment-publishing.service';
 import { importCommentsJob } from './import-comments.job';
 import { publishCommentJob } from './publish-comment.job';
@@ -8,7 +8,9 @@ import { sweepDueCommentsJob } from './sweep-due-comments.job';
 
 export const commentJobHandlers = [
   handleJob(publishCommentJob, (payload, { services, jobId }) => publishDueComment(services, { ...payload, jobId })),
-  handleJob(importCommentsJob, (payload, { services }) => runCommentImport(services, payload.importId)),
+  handleJob(importCommentsJob, (payload, { services }) => runCommentImport(services, payload.importId), {
+    afterLastAttempt: (payload, error, { services }) => failCommentImportAfterRetries(services.db, payload.importId, error),
+  }),
   handleJob(
     sweepDueCommentsJob,
     async (_payload, { services }) => {

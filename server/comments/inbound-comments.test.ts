@@ -34,7 +34,7 @@ describe('comments arriving from the platform', { timeout: 120_000 }, () => {
   it('become fetched comments at once, with authors and threads, and emit comment.received', async () => {
     const { fetched, emit, received, post } = await setup(['dms']);
     const top = await emit('comment', { text: 'Love this!', authorName: 'Ava Martin' });
-    const first = await waitFor(fetched, (response) => response.json.total === 1);
+    const first = await waitFor(fetched, (response) => response.json.items.length === 1);
     const comment = first.json.items[0] as Fetched;
     expect(comment).toMatchObject({ text: 'Love this!', authorName: 'Ava Martin', externalId: top.payload.commentId, externalParentId: null, postId: post.id });
     expect(comment.authorExternalId).toMatch(/^\d+$/);
@@ -52,7 +52,7 @@ describe('comments arriving from the platform', { timeout: 120_000 }, () => {
   it('follow edits, likes and deletions made on the platform', async () => {
     const { fetched, emit, account, key } = await setup(['automations']);
     const top = await emit('comment', { text: 'Frist' });
-    await waitFor(fetched, (response) => response.json.total === 1);
+    await waitFor(fetched, (response) => response.json.items.length === 1);
     await emit('comment/edit', { commentId: top.payload.sandboxCommentId, text: 'First!' });
     await waitFor(fetched, (response) => response.json.items[0]?.text === 'First!');
     await emit('comment/like', { commentId: top.payload.sandboxCommentId, count: 3 });
@@ -73,7 +73,7 @@ describe('comments arriving from the platform', { timeout: 120_000 }, () => {
     const fetched = () => t.request('GET', `/comment/import/comments?teamId=${org.teamId}&postId=${post.id}`, { key: org.key });
     const emitted = await t.request('POST', '/sandbox/inbound/comment', { key: org.key, body: { socialAccountId: account.id, text: 'Buy followers at…' } });
     expect(emitted.status, emitted.text).toBe(200);
-    const stored = (await waitFor(fetched, (response) => response.json.total === 1)).json.items[0] as Fetched;
+    const stored = (await waitFor(fetched, (response) => response.json.items.length === 1)).json.items[0] as Fetched;
 
     const removed = await t.request('DELETE', '/misc/linkedin/comment', { key: org.key, body: { teamId: org.teamId, commentId: stored.externalId } });
     expect(removed.status, removed.text).toBe(200);
@@ -83,7 +83,7 @@ describe('comments arriving from the platform', { timeout: 120_000 }, () => {
   it('are stored but not announced for organizations without DMs or automations', async () => {
     const { fetched, emit, received } = await setup([]);
     await emit('comment', { text: 'Quiet one' });
-    await waitFor(fetched, (response) => response.json.total === 1);
+    await waitFor(fetched, (response) => response.json.items.length === 1);
     expect(await received()).toHaveLength(0);
   });
 

@@ -12,6 +12,7 @@ const errorDescriptions = {
   429: 'Rate limit exceeded: see `Retry-After`',
   500: 'Unexpected error',
   502: 'The platform failed or refused the call',
+  503: 'Sending paused on the service side: retry in a few minutes',
 } as const;
 
 type ErrorStatus = keyof typeof errorDescriptions;

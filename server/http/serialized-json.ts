@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { responseWithPreparedHeaders } from './prepared-headers';
 
 /**
  * Answers with JSON that was serialized earlier (a cached page), skipping the encoding. Typed as
@@ -6,5 +7,5 @@ import type { Context } from 'hono';
  * was produced from that same type before it was cached.
  */
 export function serializedJson(c: Context, body: string): never {
-  return c.body(body, 200, { 'content-type': 'application/json' }) as never;
+  return responseWithPreparedHeaders(c, body, 200, { 'content-type': 'application/json' }) as never;
 }

@@ -2,6 +2,8 @@ import type { Transaction } from '../db/client';
 import type { inboundEvents } from '../db/schema/ingest';
 import type { AppServices } from '../services';
 import { consumeCommentEvent } from '../comments/inbound-comments';
+import { consumeReviewEvent } from '../reviews/inbound-reviews';
+import { consumeMessageEvent } from '../inbox/inbound-messages';
 
 export type InboundEventRow = typeof inboundEvents.$inferSelect;
 export type InboundDomain = InboundEventRow['domain'];
@@ -16,6 +18,8 @@ export type InboundConsumer = (tx: Transaction, event: InboundEventRow, services
  */
 export const inboundConsumers: Partial<Record<InboundDomain, InboundConsumer>> = {
   comments: (tx, event) => consumeCommentEvent(tx, event),
+  reviews: (tx, event) => consumeReviewEvent(tx, event),
+  inbox: (tx, event) => consumeMessageEvent(tx, event),
 };
 
 export function domainOf(kind: string): InboundDomain {

@@ -8,6 +8,9 @@ import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { analyticsJobs } from '../analytics/analytics.jobs';
 import { billingJobs } from '../billing/billing.jobs';
 import { commentJobs } from '../comments/comments.jobs';
+import { reviewJobs } from '../reviews/reviews.jobs';
+import { postHistoryJobs } from '../post-history/post-history.jobs';
+import { inboxJobs } from '../inbox/purge-old-messages.job';
 
 /**
  * Every job kind of the product, as contracts: every role creates these queues so that any job can
@@ -23,4 +26,7 @@ export const allJobs: AnyJobContract[] = [
   ...commentJobs,
   ...analyticsJobs,
   ...billingJobs,
+  ...reviewJobs,
+  ...postHistoryJobs,
+  ...inboxJobs,
 ];

@@ -34,6 +34,11 @@ export type JobHandler<Payload> = {
   handle(payload: Payload, context: JobContext): Promise<void>;
   /** Runs once when a worker for this job starts: picks up what a stopped or crashed one left. */
   atWorkerStart?(context: Pick<JobContext, 'services'>): Promise<void>;
+  /**
+   * Runs when the last attempt the queue allows has thrown: the place to mark the record the job
+   * works on as failed, so nothing stays "in progress" forever. The error still fails the job.
+   */
+  afterLastAttempt?(payload: Payload, error: unknown, context: JobContext): Promise<void>;
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -42,7 +47,7 @@ export type AnyJobHandler = JobHandler<any>;
 export function handleJob<Payload>(
   job: JobContract<Payload>,
   handle: JobHandler<Payload>['handle'],
-  hooks: Pick<JobHandler<Payload>, 'atWorkerStart'> = {},
+  hooks: Pick<JobHandler<Payload>, 'atWorkerStart' | 'afterLastAttempt'> = {},
 ): JobHandler<Payload> {
   return { job, handle, ...hooks };
 }

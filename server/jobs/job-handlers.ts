@@ -2,8 +2,11 @@ import { accountJobHandlers } from '../accounts/accounts.job-handlers';
 import { analyticsJobHandlers } from '../analytics/analytics.job-handlers';
 import { billingJobHandlers } from '../billing/billing.job-handlers';
 import { commentJobHandlers } from '../comments/comments.job-handlers';
+import { inboxJobHandlers } from '../inbox/inbox.job-handlers';
 import { ingestJobHandlers } from '../ingest/ingest.job-handlers';
 import { postJobHandlers } from '../posts/posts.job-handlers';
+import { reviewJobHandlers } from '../reviews/reviews.job-handlers';
+import { postHistoryJobHandlers } from '../post-history/post-history.job-handlers';
 import { uploadJobHandlers } from '../uploads/uploads.job-handlers';
 import { webhookJobHandlers } from '../webhooks/webhooks.job-handlers';
 import type { AnyJobHandler } from './define-job';
@@ -25,4 +28,7 @@ export const jobHandlers: AnyJobHandler[] = [
   ...analyticsJobHandlers,
   ...billingJobHandlers,
   ...commentJobHandlers,
+  ...reviewJobHandlers,
+  ...postHistoryJobHandlers,
+  ...inboxJobHandlers,
 ];

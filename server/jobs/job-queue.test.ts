@@ -16,7 +16,33 @@ const recordRunHandler = handleJob(recordRunJob, async ({ marker }, { services }
   await services.db.execute(sql`insert into job_test_runs (marker) values (${marker})`);
 });
 
-const t = await createTestApp({ work: true, jobs: allJobs, handlers: [recordRunHandler], workOnly: [recordRunJob] });
+// A job that always throws, retried once: each attempt leaves a row, and the clean-up one more.
+const alwaysFailsJob = defineJob({
+  name: 'test-always-fails',
+  payload: z.object({ marker: z.string() }),
+  retryLimit: 1,
+  retryDelaySeconds: 1,
+  retryBackoff: false,
+});
+const alwaysFailsHandler = handleJob(
+  alwaysFailsJob,
+  async ({ marker }, { services, attempt }) => {
+    await services.db.execute(sql`insert into job_test_runs (marker) values (${`${marker}:attempt-${attempt}`})`);
+    throw new Error('the platform is down');
+  },
+  {
+    async afterLastAttempt({ marker }, error, { services }) {
+      await services.db.execute(sql`insert into job_test_runs (marker) values (${`${marker}:gave-up:${(error as Error).message}`})`);
+    },
+  },
+);
+
+const t = await createTestApp({
+  work: true,
+  jobs: allJobs,
+  handlers: [recordRunHandler, alwaysFailsHandler],
+  workOnly: [recordRunJob, alwaysFailsJob],
+});
 await t.services.db.execute(
   sql`create table if not exists job_test_runs (marker text not null, ran_at timestamptz not null default now())`,
 );
@@ -39,6 +65,16 @@ async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, 
 }
 
 describe('jobs on the product database', () => {
+  it('runs the clean-up of a job once, after its last attempt failed', async () => {
+    const marker = newId();
+    await t.services.jobs.send(alwaysFailsJob, { marker });
+    const gaveUp = `${marker}:gave-up:the platform is down`;
+    await waitFor(() => runsOf(gaveUp), (r) => r.length > 0);
+    expect(await runsOf(`${marker}:attempt-1`)).toHaveLength(1);
+    expect(await runsOf(`${marker}:attempt-2`)).toHaveLength(1);
+    expect(await runsOf(gaveUp)).toHaveLength(1);
+  });
+
   it('runs a job enqueued inside a committed transaction exactly once', async () => {
     const marker = newId();
     await t.services.db.transaction(async (tx) => {

@@ -136,7 +136,17 @@ export class JobQueue {
             for (const job of jobs) {
               // A payload that does not parse can never succeed: the error fails the job visibly.
               const payload = contract.payload.parse(job.data);
-              await handler.handle(payload, { ...context, jobId: job.id, attempt: job.retryCount + 1 });
+              const jobContext = { ...context, jobId: job.id, attempt: job.retryCount + 1 };
+              try {
+                await handler.handle(payload, jobContext);
+              } catch (error) {
+                if (handler.afterLastAttempt && job.retryCount >= queueSettings(contract).retryLimit) {
+                  await handler.afterLastAttempt(payload, error, jobContext).catch((hookError: unknown) =>
+                    this.options.logger.error('job clean-up after its last attempt failed', { queue: contract.name, error: String(hookError) }),
+                  );
+                }
+                throw error;
+              }
             }
           } finally {
             state.busy = false;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { applyFetchedCommentChange } from '../comments/fetched-comment-changes';
+import { applyPublishedCommentChange } from '../comments/published-comment-changes';
 import type { Executor } from '../db/client';
 import { posts, postTargets } from '../db/schema/posts';
 import type { PostPlatform } from '../platforms/platform-types';
@@ -21,12 +22,18 @@ export type PlatformItemChange = {
  * The one place our own records follow a change made on the platform, inside the caller's
  * transaction. Posts: a deleted publication marks its post target (`deletedAt`, shown on the
  * post's `socialAccounts[].deletedAt`); an edit merges the new text into `data.<PLATFORM>`.
- * Comments: the stored (fetched) comment follows, as it does for the platform's own webhooks.
+ * Comments: the comment record the service published follows (its text, or its deletion), and so
+ * does the stored (fetched) comment, as it does for the platform's own webhooks.
  */
 export async function platformItemChanged(tx: Executor, change: PlatformItemChange): Promise<void> {
   if (change.kind === 'POST') return postChanged(tx, change);
   const key = { socialAccountId: change.socialAccountId, externalId: change.externalId };
-  if (change.change.type === 'DELETED') return applyFetchedCommentChange(tx, key, { type: 'DELETED', at: change.at });
+  const published = { ...key, organizationId: change.organizationId, platform: change.platform };
+  if (change.change.type === 'DELETED') {
+    await applyPublishedCommentChange(tx, published, { type: 'DELETED', at: change.at });
+    return applyFetchedCommentChange(tx, key, { type: 'DELETED', at: change.at });
+  }
+  await applyPublishedCommentChange(tx, published, { type: 'EDITED', text: change.change.text });
   return applyFetchedCommentChange(tx, key, { type: 'EDITED', text: change.change.text, editedAt: change.at.toISOString() });
 }
 

@@ -19,7 +19,7 @@ type Scope = { organizationId: string; teamId: string };
  * The platform's refusals are the client's to act on: a missing or deleted item is our 404, a
  * refused edit our 400, a forbidden one our 403. Outages and rate limits keep their 502/429.
  */
-function asClientError(error: unknown): unknown {
+export function asClientError(error: unknown): unknown {
   if (!(error instanceof PlatformError)) return error;
   if (error.code === 'NOT_FOUND') return new AppError(404, error.message);
   if (error.code === 'INVALID_REQUEST') return new AppError(400, error.message);

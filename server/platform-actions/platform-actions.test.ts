@@ -180,13 +180,17 @@ describe('edit and delete comments on the platform', { timeout: 120_000 }, () =>
   it('edits and deletes the account’s own comment; a stranger’s can be deleted only where owners moderate', async () => {
     const { key, teamId } = await t.createOrg('PRO');
     const facebook = await connectWithChannel(t, key, teamId, 'FACEBOOK', 'Acme Bakery');
-    await publish(t, key, teamId, 'FACEBOOK', { text: 'Open today' }, { firstComment: { FACEBOOK: 'Menu in the comments' } });
+    const post = await publish(t, key, teamId, 'FACEBOOK', { text: 'Open today' }, { firstComment: { FACEBOOK: 'Menu in the comments' } });
     const own = (await items(t, key, facebook.id, 'COMMENT')).find((item) => item.text === 'Menu in the comments')!;
+    // The first comment is also a comment record of the service: it follows the edit and the deletion.
+    const record = (await t.request('GET', `/comment?teamId=${teamId}&postId=${post.id}`, { key })).json.items[0];
+    expect(record).toMatchObject({ status: 'POSTED', data: { FACEBOOK: { text: 'Menu in the comments' } } });
 
     const edited = await send('PATCH', '/misc/facebook/comment', key, { teamId, commentId: own.externalId, text: 'Menu: bread, buns' });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.success).toBe(true);
     expect((await items(t, key, facebook.id, 'COMMENT')).find((item) => item.id === own.id)).toMatchObject({ text: 'Menu: bread, buns', editedAt: expect.any(String) });
+    expect((await t.request('GET', `/comment/${record.id}`, { key })).json.data.FACEBOOK.text).toBe('Menu: bread, buns');
 
     const stranger = await strangerComment(t, key, facebook.id, 'Are you open Sunday?');
     const notMine = await send('PATCH', '/misc/facebook/comment', key, { teamId, commentId: stranger, text: 'Rewritten' });
@@ -195,6 +199,10 @@ describe('edit and delete comments on the platform', { timeout: 120_000 }, () =>
     // A Page may remove comments on its posts.
     expect((await send('DELETE', '/misc/facebook/comment', key, { teamId, commentId: stranger })).status).toBe(200);
     expect((await send('DELETE', '/misc/facebook/comment', key, { teamId, commentId: own.externalId })).status).toBe(200);
+    expect((await t.request('GET', `/comment/${record.id}`, { key })).json).toMatchObject({ status: 'DELETED', deletedAt: expect.any(String) });
+    expect((await t.request('GET', `/comment?teamId=${teamId}&postId=${post.id}`, { key })).json.items).toEqual([]);
+    const deleted = (await t.request('GET', `/comment?teamId=${teamId}&postId=${post.id}&status=DELETED`, { key })).json.items[0];
+    expect(deleted.externalData.FACEBOOK.deletedAt).toEqual(expect.any(String));
     expect((await send('DELETE', '/misc/facebook/comment', key, { teamId, commentId: own.externalId })).status).toBe(404);
     expect((await send('PATCH', '/misc/facebook/comment', key, { teamId, commentId: own.externalId, text: 'again' })).status).toBe(404);
     expect((await items(t, key, facebook.id, 'COMMENT')).every((item) => item.deletedAt !== null)).toBe(true);

@@ -3,10 +3,12 @@ import type { ActionsCapability } from './actions';
 import type { AnalyticsCapability } from './analytics';
 import type { XActionsCapability } from './x-actions';
 import type { CommentsCapability } from './comments';
+import type { HistoryCapability } from './history';
 import type { Permission } from './permissions';
 import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
 import type { PublishingCapability } from './publishing';
+import type { ReviewsCapability } from './reviews';
 
 /** What a connector needs from the host: the database (the sandbox world lives there). */
 export type ConnectorEnv = { db: Executor; publicUrl: string };
@@ -46,6 +48,8 @@ export type InboundEventKind =
   | 'message.reaction'
   | 'message.read'
   | 'message.echo'
+  | 'message.edited'
+  | 'message.unsent'
   | 'review.created'
   | 'review.updated';
 
@@ -71,10 +75,26 @@ export type ProfileCapability = {
   listChannels(env: ConnectorEnv, credentials: Credentials): Promise<PlatformChannel[]>;
 };
 
+/** A message as the platform receives it: text and each attachment are separate bubbles. */
+export type OutboundMessage = {
+  text: string | null;
+  attachments: { type: string; url: string }[];
+  quickReplies?: { label: string; payload: string }[];
+  buttons?: ({ type: 'POSTBACK'; label: string; payload: string } | { type: 'URL'; label: string; url: string } | { type: 'PHONE'; label: string; phoneNumber: string })[];
+  carousel?: { cards: { title: string; subtitle?: string; imageUrl?: string; buttons?: OutboundMessage['buttons'] }[] };
+};
+
 export type MessagingCapability = {
   /** Subscribes the account (or selected page) to message and comment webhooks. */
   subscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
   unsubscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
+  /** Sends a DM from the page (or account) to a person; the platform enforces its own rules. */
+  send(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string; message: OutboundMessage }): Promise<{ externalMessageId: string }>;
+  /** Answers a comment privately; the person is known to the platform by the comment. */
+  privateReply(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; commentId: string; text: string }): Promise<{ externalMessageId: string }>;
+  react(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string; externalMessageId: string; reaction: string; action: 'REACT' | 'UNREACT' }): Promise<void>;
+  /** Shows the person that their messages were seen. */
+  markSeen(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string }): Promise<void>;
 };
 
 export type WebhookCapability = {
@@ -106,4 +126,8 @@ export type PlatformConnector = {
   xActions: XActionsCapability | null;
   /** Listing a published item's comments and acting on them (hide, like, delete, moderate). */
   comments: CommentsCapability | null;
+  /** Google Business reviews and Facebook recommendations: list, reply (moderated), threads, search keywords. */
+  reviews: ReviewsCapability | null;
+  /** The account's published posts, newest first, paging back in time (post history import, issue 11). */
+  history: HistoryCapability | null;
 };

@@ -15,7 +15,7 @@ describe('platform registry', () => {
     expect(accountTypesSupporting('reviews')).toEqual(['FACEBOOK', 'GOOGLE_BUSINESS']);
     expect(accountTypesWithChannels(['required', 'optional'])).toEqual(['YOUTUBE', 'INSTAGRAM', 'FACEBOOK', 'LINKEDIN', 'GOOGLE_BUSINESS']);
     expect(accountTypesWithChannels(['per-post'])).toEqual(['PINTEREST', 'REDDIT', 'DISCORD', 'SLACK']);
-    expect(accountTypesSupporting('historyImport')).toEqual(['TIKTOK', 'YOUTUBE', 'INSTAGRAM', 'FACEBOOK', 'THREADS', 'LINKEDIN', 'PINTEREST', 'REDDIT', 'MASTODON', 'BLUESKY']);
+    expect(accountTypesSupporting('historyImport')).toEqual(['TIKTOK', 'YOUTUBE', 'INSTAGRAM', 'FACEBOOK', 'TWITTER', 'THREADS', 'LINKEDIN', 'PINTEREST', 'REDDIT', 'MASTODON', 'BLUESKY']);
     expect(PLATFORMS.INSTAGRAM.requiredPermissions).toEqual(['publish']);
   });
 });

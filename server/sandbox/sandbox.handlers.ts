@@ -3,7 +3,15 @@ import { createRouter } from '../http/create-router';
 import * as routes from './sandbox.routes';
 import * as sandbox from './sandbox.service';
 import { deleteSandboxComment, editSandboxComment, likeSandboxComment } from './sandbox-comment-activity';
+import { emitSandboxReview } from './sandbox-reviews.service';
 
+const publishedItem = (item: { id: string; externalId: string; permalink: string | null; text: string | null; createdAt: Date }) => ({
+  id: item.id,
+  externalId: item.externalId,
+  permalink: item.permalink,
+  text: item.text,
+  createdAt: item.createdAt.toISOString(),
+});
 const emitted = (rows: Awaited<ReturnType<typeof sandbox.emitMessage>>) => ({ items: rows.map(sandbox.toInboundEventDto), total: rows.length });
 
 /** The sandbox control API: registered only when SANDBOX is on, behind the same authentication. */
@@ -22,7 +30,11 @@ export const sandboxRouter = createRouter()
   })
   .openapi(routes.publishItemRoute, async (c) => {
     const item = await sandbox.publishSandboxItem(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
-    return c.json({ id: item.id, externalId: item.externalId, permalink: item.permalink, text: item.text, createdAt: item.createdAt.toISOString() }, 200);
+    return c.json(publishedItem(item), 200);
+  })
+  .openapi(routes.seedHistoryRoute, async (c) => {
+    const items = await sandbox.seedSandboxHistory(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+    return c.json({ items: items.map(publishedItem), total: items.length }, 200);
   })
   .openapi(routes.listItemsRoute, async (c) => {
     const { items, total } = await sandbox.listSandboxItems(c.var.services, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
@@ -66,6 +78,9 @@ export const sandboxRouter = createRouter()
   .openapi(routes.emitMessageRoute, async (c) =>
     c.json(emitted(await sandbox.emitMessage(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )
+  .openapi(routes.emitMessageBatchRoute, async (c) =>
+    c.json(emitted(await sandbox.emitMessageBatch(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
   .openapi(routes.emitPostbackRoute, async (c) =>
     c.json(emitted(await sandbox.emitPostback(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )
@@ -75,11 +90,17 @@ export const sandboxRouter = createRouter()
   .openapi(routes.emitReadRoute, async (c) =>
     c.json(emitted(await sandbox.emitRead(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )
+  .openapi(routes.editMessageRoute, async (c) =>
+    c.json(emitted(await sandbox.emitMessageChange(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId }, 'message.edited')), 200),
+  )
+  .openapi(routes.unsendMessageRoute, async (c) =>
+    c.json(emitted(await sandbox.emitMessageChange(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId }, 'message.unsent')), 200),
+  )
   .openapi(routes.emitEchoRoute, async (c) =>
     c.json(emitted(await sandbox.emitEcho(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )
   .openapi(routes.emitReviewRoute, async (c) =>
-    c.json(emitted(await sandbox.emitReview(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+    c.json(emitted(await emitSandboxReview(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )
   .openapi(routes.listInboundEventsRoute, async (c) => {
     const { items, total } = await sandbox.listInboundEvents(c.var.services.db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });

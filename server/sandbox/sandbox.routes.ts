@@ -2,16 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SocialAccountSchema } from '../accounts/accounts.schemas';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import {
+  SandboxHistoryBody,
   CommentBody,
   CommentDeleteBody,
   CommentEditBody,
   CommentLikeBody,
   EchoBody,
+  MessageEditBody,
+  MessageUnsendBody,
   EmitResultSchema,
   FaultBody,
   FaultSchema,
   IdParams,
   InboundEventsQuery,
+  MessageBatchBody,
   MessageBody,
   PostbackBody,
   ReactionBody,
@@ -68,6 +72,18 @@ export const publishItemRoute = createRoute({
   responses: { 200: jsonResponse(SandboxItemSchema, 'The post, with its permalink'), ...errorResponses(404) },
 });
 
+export const seedHistoryRoute = createRoute({
+  method: 'post',
+  path: '/sandbox/history',
+  operationId: 'sandboxSeedHistory',
+  summary: 'Publish past posts as the owner did before connecting (images, videos, carousels, shorts, stories over several months)',
+  description: sandboxNote,
+  tags,
+  security,
+  request: { body: jsonBody(SandboxHistoryBody) },
+  responses: { 200: jsonResponse(z.object({ items: z.array(SandboxItemSchema), total: z.number().int() }).openapi('SandboxHistory'), 'The posts, oldest first'), ...errorResponses(404) },
+});
+
 export const listItemsRoute = createRoute({
   method: 'get',
   path: '/sandbox/items',
@@ -98,9 +114,12 @@ export const editCommentRoute = emitRoute('/sandbox/inbound/comment/edit', 'sand
 export const deleteCommentRoute = emitRoute('/sandbox/inbound/comment/delete', 'sandboxDeleteComment', 'The author of a comment deletes it on the platform', CommentDeleteBody);
 export const likeCommentRoute = emitRoute('/sandbox/inbound/comment/like', 'sandboxLikeComment', 'People like a comment on the platform', CommentLikeBody);
 export const emitMessageRoute = emitRoute('/sandbox/inbound/message', 'sandboxEmitMessage', 'Someone sends a direct message', MessageBody);
+export const emitMessageBatchRoute = emitRoute('/sandbox/inbound/messages', 'sandboxEmitMessageBatch', 'Up to 500 people send a direct message, in one webhook', MessageBatchBody);
 export const emitPostbackRoute = emitRoute('/sandbox/inbound/postback', 'sandboxEmitPostback', 'Someone taps a quick reply or a button', PostbackBody);
 export const emitReactionRoute = emitRoute('/sandbox/inbound/reaction', 'sandboxEmitReaction', 'Someone reacts to a message', ReactionBody);
 export const emitReadRoute = emitRoute('/sandbox/inbound/read', 'sandboxEmitRead', 'Someone reads the conversation (read receipt)', ReadBody);
+export const editMessageRoute = emitRoute('/sandbox/inbound/message/edit', 'sandboxEditMessage', 'The person edits a message they sent', MessageEditBody);
+export const unsendMessageRoute = emitRoute('/sandbox/inbound/message/unsend', 'sandboxUnsendMessage', 'The person unsends a message they sent', MessageUnsendBody);
 export const emitEchoRoute = emitRoute('/sandbox/inbound/echo', 'sandboxEmitEcho', 'The owner sends a message from the platform app (echo)', EchoBody);
 export const emitReviewRoute = emitRoute('/sandbox/inbound/review', 'sandboxEmitReview', 'Someone posts or edits a review', ReviewBody);
 

@@ -21,10 +21,30 @@ export const SandboxAccountBody = z
   .strict()
   .openapi('SandboxConnectAccount');
 
+export const SANDBOX_FORMATS = ['TEXT', 'IMAGE', 'VIDEO', 'CAROUSEL', 'SHORT', 'STORY'] as const;
+
 export const SandboxItemBody = z
-  .object({ socialAccountId: id, text: text(5000).optional(), channelId: z.string().min(1).max(200).optional() })
+  .object({
+    socialAccountId: id,
+    text: text(5000).optional(),
+    channelId: z.string().min(1).max(200).optional(),
+    format: z
+      .enum(SANDBOX_FORMATS)
+      .optional()
+      .openapi({ description: 'What the owner posts (default TEXT): media get sizes and pictures; refused where the platform has no such format' }),
+    publishedAt: z.string().datetime({ offset: true }).optional().openapi({ description: 'When it was published (now or earlier), for history' }),
+  })
   .strict()
   .openapi('SandboxPublishItem');
+
+export const SandboxHistoryBody = z
+  .object({
+    socialAccountId: id,
+    count: z.number().int().min(1).max(200).openapi({ description: 'Posts to create' }),
+    months: z.number().int().min(1).max(36).default(6).openapi({ description: 'Spread evenly over this many past months' }),
+  })
+  .strict()
+  .openapi('SandboxSeedHistory');
 
 export const SandboxItemSchema = z
   .object({ id: z.string(), externalId: z.string(), permalink: z.string().nullable(), text: z.string().nullable(), createdAt: z.string() })
@@ -87,13 +107,36 @@ export const CommentLikeBody = z
   .strict()
   .openapi('SandboxInboundCommentLike');
 
-const Attachment = z.object({ type: z.enum(['image', 'video', 'audio', 'file']), url: z.string().url().max(2048) }).strict();
+const Attachment = z
+  .object({
+    type: z.enum(['image', 'video', 'audio', 'file', 'share', 'story_mention']).openapi({ description: '`share`: a shared post or reel; `story_mention` (Instagram)' }),
+    url: z.string().url().max(2048),
+  })
+  .strict();
 
 export const MessageBody = z
-  .object({ socialAccountId: id, text: text(1000).optional(), attachments: z.array(Attachment).max(10).optional(), ...person })
+  .object({
+    socialAccountId: id,
+    text: text(1000).optional(),
+    attachments: z.array(Attachment).max(10).optional(),
+    replyToMessageId: z.string().min(1).max(200).optional().openapi({ description: 'Platform id of the message this one answers' }),
+    ...person,
+  })
   .strict()
   .refine((body) => body.text !== undefined || (body.attachments?.length ?? 0) > 0, { message: 'send text or at least one attachment', path: ['text'] })
   .openapi('SandboxInboundMessage');
+
+/** Many people writing at once: one webhook carrying every message, as Meta batches entries. */
+export const MessageBatchBody = z
+  .object({
+    socialAccountId: id,
+    messages: z
+      .array(z.object({ text: text(1000), ...person }).strict())
+      .min(1)
+      .max(500),
+  })
+  .strict()
+  .openapi('SandboxInboundMessageBatch');
 
 export const PostbackBody = z
   .object({
@@ -126,6 +169,16 @@ export const EchoBody = z
   .object({ socialAccountId: id, recipientId: z.string().min(1).max(100), text: text(1000) })
   .strict()
   .openapi('SandboxInboundEcho');
+
+export const MessageEditBody = z
+  .object({ socialAccountId: id, messageId: z.string().min(1).max(200), text: text(1000), ...person })
+  .strict()
+  .openapi('SandboxInboundMessageEdit');
+
+export const MessageUnsendBody = z
+  .object({ socialAccountId: id, messageId: z.string().min(1).max(200), ...person })
+  .strict()
+  .openapi('SandboxInboundMessageUnsend');
 
 export const ReviewBody = z
   .object({

@@ -15,6 +15,8 @@ import { platformOf } from '../platforms/registry';
 import { digits } from '../platforms/platform-definition';
 import type { SandboxWebhookPayload } from '../platforms/sandbox/sandbox-connector';
 import { randomPerson } from '../platforms/sandbox/names';
+import type { SandboxFormat } from '../platforms/sandbox/sandbox-history';
+import { formatsOf, mediaFor } from '../platforms/sandbox/sandbox-media';
 import {
   addComment,
   createPost,
@@ -87,10 +89,15 @@ function recipientOf(account: SocialAccountRow): string {
 
 /** Sends a platform webhook into the one ingestion path, exactly as a live platform would. */
 export async function emit(services: AppServices, account: SocialAccountRow, kind: InboundEventKind, data: Record<string, unknown>): Promise<InboundEventRow[]> {
+  return emitMany(services, account, kind, [data]);
+}
+
+/** Several events of one kind in one webhook, as platforms batch them under load. */
+async function emitMany(services: AppServices, account: SocialAccountRow, kind: InboundEventKind, data: Record<string, unknown>[]): Promise<InboundEventRow[]> {
   const payload: SandboxWebhookPayload = {
     object: 'sandbox',
     platform: account.type,
-    entry: [{ id: recipientOf(account), time: Date.now(), events: [{ id: `sbx_evt_${newId()}`, type: kind, data }] }],
+    entry: [{ id: recipientOf(account), time: Date.now(), events: data.map((item) => ({ id: `sbx_evt_${newId()}`, type: kind, data: item })) }],
   };
   const stored = await ingestWebhook(services, { platform: account.type, payload, source: 'sandbox' });
   // Only this organization's rows: the same page connected elsewhere is not the caller's business.
@@ -102,10 +109,57 @@ function sender(input: { senderId?: string; senderName?: string }) {
   return { id: input.senderId ?? digits(16), name: input.senderName ?? person.name, username: person.handle };
 }
 
-export async function publishSandboxItem(services: AppServices, input: { organizationId: string; socialAccountId: string; text?: string; channelId?: string }) {
+export async function publishSandboxItem(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; text?: string; channelId?: string; format?: SandboxFormat; publishedAt?: string },
+) {
   const { account, profile } = await sandboxAccount(services, input);
   const channel = await channelFor(services.db, profile, account, input.channelId);
-  return createPost(services.db, { profile, channel, text: input.text ?? `Posted on ${platformOf(account.type).label} from the sandbox` });
+  const label = platformOf(account.type).label;
+  const format = input.format ?? 'TEXT';
+  if (!formatsOf(account.type).includes(format) && format !== 'TEXT') {
+    throw new BadRequestError(`${label} has no ${format.toLowerCase()} posts (it offers ${formatsOf(account.type).join(', ')})`);
+  }
+  const publishedAt = input.publishedAt ? new Date(input.publishedAt) : undefined;
+  if (publishedAt && publishedAt.getTime() > Date.now()) throw new BadRequestError('publishedAt cannot be in the future: the owner publishes now or published earlier');
+  const text = input.text ?? `Posted on ${label} from the sandbox`;
+  return createPost(services.db, { profile, channel, text, publishedAt, metadata: ownerPostFacts(services, account.type, format, text) });
+}
+
+/** What the platform keeps about an owner-published post: its format and media (with sizes), a title where the platform has one. */
+function ownerPostFacts(services: AppServices, platform: string, format: SandboxFormat, text: string): Record<string, unknown> {
+  if (format === 'TEXT') return platform === 'YOUTUBE' ? { title: text.slice(0, 100) } : {};
+  const seed = newId();
+  const media = mediaFor(services.config.publicUrl, platform, seed, format, text.slice(0, 24));
+  return { format, media, ...(platform === 'YOUTUBE' ? { title: text.slice(0, 100), isShort: format === 'SHORT' } : {}) };
+}
+
+const HISTORY_TOPICS = ['Behind the scenes', 'Customer story', 'Product tip', 'Team lunch', 'New arrivals', 'Weekend recap', 'Quick tutorial', 'Throwback', 'Event highlights', 'Q&A'];
+
+/**
+ * History the owner made before connecting: `count` posts in the platform's formats (images,
+ * videos, carousels, shorts, stories), spread evenly over the last `months` months, newest last.
+ */
+export async function seedSandboxHistory(services: AppServices, input: { organizationId: string; socialAccountId: string; count: number; months: number }) {
+  const { account } = await sandboxAccount(services, input);
+  const formats = formatsOf(account.type);
+  const span = input.months * 30 * 24 * 3_600_000;
+  const now = Date.now();
+  const created = [];
+  for (let index = 0; index < input.count; index++) {
+    const publishedAt = new Date(now - span + Math.floor(((index + 1) * span) / (input.count + 1)));
+    const topic = HISTORY_TOPICS[index % HISTORY_TOPICS.length]!;
+    created.push(
+      await publishSandboxItem(services, {
+        organizationId: input.organizationId,
+        socialAccountId: input.socialAccountId,
+        text: `${topic} #${index + 1}`,
+        format: formats[index % formats.length],
+        publishedAt: publishedAt.toISOString(),
+      }),
+    );
+  }
+  return created;
 }
 
 /** Everything on the platform profile behind the account, as the platform would list it. */
@@ -165,7 +219,15 @@ export async function emitComment(
 
 export async function emitMessage(
   services: AppServices,
-  input: { organizationId: string; socialAccountId: string; text?: string; attachments?: { type: string; url: string }[]; senderId?: string; senderName?: string },
+  input: {
+    organizationId: string;
+    socialAccountId: string;
+    text?: string;
+    attachments?: { type: string; url: string }[];
+    replyToMessageId?: string;
+    senderId?: string;
+    senderName?: string;
+  },
 ) {
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
@@ -174,7 +236,33 @@ export async function emitMessage(
     sender: sender(input),
     text: input.text ?? null,
     attachments: input.attachments ?? [],
+    replyToMessageId: input.replyToMessageId ?? null,
   });
+}
+
+/** The person edits or unsends a message they sent earlier. */
+export async function emitMessageChange(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; messageId: string; text?: string; senderId?: string; senderName?: string },
+  kind: 'message.edited' | 'message.unsent',
+) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emit(services, account, kind, { messageId: input.messageId, sender: sender(input), ...(input.text ? { text: input.text } : {}) });
+}
+
+export async function emitMessageBatch(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; messages: { text: string; senderId?: string; senderName?: string }[] },
+) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emitMany(
+    services,
+    account,
+    'message.created',
+    input.messages.map((message) => ({ messageId: `m_${newId()}`, sender: sender(message), text: message.text, attachments: [] })),
+  );
 }
 
 export async function emitPostback(
@@ -205,25 +293,6 @@ export async function emitEcho(services: AppServices, input: { organizationId: s
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
   return emit(services, account, 'message.echo', { messageId: `m_${newId()}`, recipientId: input.recipientId, text: input.text, isEcho: true });
-}
-
-export async function emitReview(
-  services: AppServices,
-  input: { organizationId: string; socialAccountId: string; reviewId?: string; rating: number; comment?: string; reviewerName?: string },
-) {
-  const { account } = await sandboxAccount(services, input);
-  requireCapability(account, 'reviews');
-  const person = randomPerson();
-  const reviewId = input.reviewId ?? `${account.externalId ?? 'reviews'}/reviews/${newId()}`;
-  const stars = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'][input.rating - 1];
-  return emit(services, account, input.reviewId ? 'review.updated' : 'review.created', {
-    reviewId,
-    starRating: stars,
-    rating: input.rating,
-    comment: input.comment ?? null,
-    reviewer: { displayName: input.reviewerName ?? person.name },
-    updateTime: new Date().toISOString(),
-  });
 }
 
 export async function listInboundEvents(db: Executor, params: { organizationId: string; socialAccountId?: string; offset: number; limit: number }) {

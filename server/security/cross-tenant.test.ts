@@ -6,6 +6,8 @@ import { commentJobs } from '../comments/comments.jobs';
 import { publishedPost, waitFor } from '../comments/comments-test-kit';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { postJobs } from '../posts/posts.jobs';
+import { reviewJobs } from '../reviews/reviews.jobs';
+import { runImport } from '../reviews/reviews-test-kit';
 
 /**
  * For every route with an id in its path, the id of another organization's object is a 404,
@@ -14,7 +16,7 @@ import { postJobs } from '../posts/posts.jobs';
  * test until one is added.
  */
 // Comment seeders need published posts and received comments: the publish and ingest workers run.
-const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs, dispatchInboundEventJob] });
+const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs, ...reviewJobs, dispatchInboundEventJob] });
 const { operations } = await documentedOperations(t);
 
 type Org = Awaited<ReturnType<typeof t.createOrg>>;
@@ -73,8 +75,57 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
     );
     return listed.json.items[0].id as string;
   },
+  // Reviews: a location and a page with one imported review each. Names several domains share
+  // (`importId`, `commentId`) are told apart by the route's prefix: `<prefix>|{name}`.
+  googleImport: async (org) => {
+    await connectAccount(t, org.key, org.teamId, 'GOOGLE_BUSINESS', { channelName: 'Seeded Location' });
+    return (await runImport(t, org.key, org.teamId, 1, 'GOOGLE_BUSINESS')).id;
+  },
+  '/misc/google-business/|{importId}': async (org, seeded) => (seeded.googleImport ??= await SEEDERS.googleImport!(org, seeded)),
+  '{reviewId}': async (org, seeded) => {
+    seeded.googleImport ??= await SEEDERS.googleImport!(org, seeded);
+    return (await t.request('GET', `/misc/google-business/reviews?teamId=${org.teamId}`, { key: org.key })).json.reviews[0].id as string;
+  },
+  facebookImport: async (org) => {
+    await connectAccount(t, org.key, org.teamId, 'FACEBOOK', { channelName: 'Seeded Page' });
+    return (await runImport(t, org.key, org.teamId, 1, 'FACEBOOK')).id;
+  },
+  '/misc/facebook/recommendations/|{importId}': async (org, seeded) => (seeded.facebookImport ??= await SEEDERS.facebookImport!(org, seeded)),
+  '{recommendationId}': async (org, seeded) => {
+    seeded.facebookImport ??= await SEEDERS.facebookImport!(org, seeded);
+    return (await t.request('GET', `/misc/facebook/recommendations?teamId=${org.teamId}`, { key: org.key })).json.recommendations[0].id as string;
+  },
+  '/misc/facebook/recommendations/|{commentId}': async (org, seeded) => {
+    seeded['{recommendationId}'] ??= await SEEDERS['{recommendationId}']!(org, seeded);
+    const recommendation = await t.request('GET', `/misc/facebook/recommendations/${seeded['{recommendationId}']}?teamId=${org.teamId}`, { key: org.key });
+    const page = await t.request('GET', `/social-account/by-type?type=FACEBOOK&teamId=${org.teamId}`, { key: org.key });
+    const body = { socialAccountId: page.json.id, reviewId: recommendation.json.externalRecommendationId, text: 'Seeded thread comment' };
+    return created(t.request('POST', '/sandbox/reviews/comments', { key: org.key, body }), 'recommendation comment');
+  },
+  // A DM received on an Instagram account with messaging enabled (the organization has DMs on).
+  'conversations/{id}': async (org) => {
+    const account = await created(t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true } }), 'instagram account');
+    await t.request('POST', '/social-account/messaging/enable', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM' } });
+    await t.request('POST', '/sandbox/inbound/message', { key: org.key, body: { socialAccountId: account, text: 'Seeded DM', senderId: '999001' } });
+    const listed = await waitFor(
+      () => t.request('GET', `/conversations?teamId=${org.teamId}`, { key: org.key }),
+      (response) => response.json.items?.length > 0,
+    );
+    return listed.json.items[0].id as string;
+  },
+  '{conversationId}': async (org, seeded) => (seeded['conversations/{id}'] ??= await SEEDERS['conversations/{id}']!(org, seeded)),
+  '{messageId}': async (org, seeded) => {
+    seeded['conversations/{id}'] ??= await SEEDERS['conversations/{id}']!(org, seeded);
+    const thread = await t.request('GET', `/conversations/${seeded['conversations/{id}']}/messages`, { key: org.key });
+    return thread.json.items[0].id as string;
+  },
   'faults/{id}': (org) => created(t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'TIKTOK', kind: 'TRANSIENT', count: 1 } }), 'fault'),
   'webhooks/{id}': (org) => created(t.request('POST', '/webhooks', { key: org.key, body: { url: 'https://93.184.215.14/hooks' } }), 'webhook'),
+  // A post history import job (its `{importId}` is not a comment import's).
+  '/post-history-import/|{importId}': async (org) => {
+    await connectAccount(t, org.key, org.teamId, 'PINTEREST');
+    return created(t.request('POST', '/post-history-import', { key: org.key, body: { teamId: org.teamId, socialAccountType: 'PINTEREST', count: 1 } }), 'post history import');
+  },
   '{deliveryId}': async (org, seeded) => {
     seeded['webhooks/{id}'] ??= await SEEDERS['webhooks/{id}']!(org, seeded);
     return created(t.request('POST', `/webhooks/${seeded['webhooks/{id}']}/test`, { key: org.key }), 'webhook delivery');
@@ -92,10 +143,22 @@ const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
   updatePost: { title: 'Changed by a stranger' },
   updateWebhook: { description: 'Changed by a stranger' },
   rotateWebhookSecret: {},
+  replyToGoogleReview: (org: Org) => ({ teamId: org.teamId, comment: 'Reply by a stranger' }),
+  deleteGoogleReviewReply: (org: Org) => ({ teamId: org.teamId }),
+  replyToFacebookRecommendation: (org: Org) => ({ teamId: org.teamId, comment: 'Reply by a stranger' }),
+  replyToFacebookRecommendationComment: (org: Org) => ({ teamId: org.teamId, comment: 'Reply by a stranger' }),
+  retryPostHistoryImport: (org: Org) => ({ teamId: org.teamId }),
+  updateConversation: { status: 'ARCHIVED' },
+  sendConversationMessage: { content: { text: 'Sent by a stranger' } },
+  reactToConversationMessage: { action: 'REACT' },
+  sendAutomationRichMessage: (org: Org) => ({ teamId: org.teamId, message: { text: 'Sent by a stranger' } }),
 };
 
+/** Routes whose required query names the caller's team. */
+const TEAM_QUERY = new Set(['getGoogleReview', 'getFacebookRecommendation', 'listFacebookRecommendationComments']);
+
 function seederKey(path: string, param: string): string {
-  if (param !== 'id') return `{${param}}`;
+  if (param !== 'id') return Object.keys(SEEDERS).find((key) => key.endsWith(`|{${param}}`) && path.includes(key.split('|')[0]!)) ?? `{${param}}`;
   const segments = path.split('/');
   return `${segments[segments.indexOf('{id}') - 1]}/{id}`;
 }
@@ -110,7 +173,8 @@ const withIds = operations.filter((op) => op.pathParams.length > 0 && !PUBLIC_BY
 const idsOf = (op: Operation, seeded: Seeded) => Object.fromEntries(op.pathParams.map((param) => [param, seeded[seederKey(op.path, param)]!]));
 const call = (op: Operation, org: Org, ids: Record<string, string>) => {
   const body = VALID_BODIES[op.operationId];
-  return t.request(op.method, fillPath(op.path, ids).replace(/^\/api\/v1/, ''), {
+  const query = TEAM_QUERY.has(op.operationId) ? `?teamId=${org.teamId}` : '';
+  return t.request(op.method, fillPath(op.path, ids).replace(/^\/api\/v1/, '') + query, {
     key: org.key,
     ...(op.bodyType === 'application/json' ? { body: (typeof body === 'function' ? body(org) : body) ?? {} } : {}),
   });
@@ -123,7 +187,8 @@ describe('cross-tenant ids', () => {
     expect(missing, 'add a seeder for these path parameters').toEqual([]);
   });
 
-  it("answers 404 for another organization's object on every route with an id, and leaves it untouched", async () => {
+  // Seeding every kind twice (published posts, imports) and one request per route and id: longer than the default timeout.
+  it("answers 404 for another organization's object on every route with an id, and leaves it untouched", { timeout: 180_000 }, async () => {
     const keys = [...new Set(withIds.flatMap((op) => op.pathParams.map((param) => seederKey(op.path, param))))].filter((key) => SEEDERS[key]);
     const mine = await t.createOrg('PRO', ['dms', 'automations']);
     const theirs = await t.createOrg('PRO', ['dms', 'automations']);

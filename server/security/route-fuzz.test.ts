@@ -92,7 +92,8 @@ function sampleOf(schema: JsonSchema | undefined, known: Known, name = ''): unkn
 
 const jsonInit = (method: string, body: string): RequestInit => ({ method, body, headers: { 'content-type': 'application/json' } });
 
-describe('route fuzzing from the OpenAPI document', () => {
+// Each probe is quick, but there is one per route, bad value and property: the whole sweep outlives the default timeout on a busy machine.
+describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => {
   it('covers the document', () => {
     expect(operations.length).toBeGreaterThan(50);
   });
@@ -120,7 +121,8 @@ describe('route fuzzing from the OpenAPI document', () => {
     expect(failures).toEqual([]);
   });
 
-  it('answers bad JSON bodies (wrong types, huge strings, invalid JSON, nulls, lone surrogates) without a 5xx', async () => {
+  // Every JSON route times every bad value: it grows with the route table (the inbox added eleven).
+  it('answers bad JSON bodies (wrong types, huge strings, invalid JSON, nulls, lone surrogates) without a 5xx', { timeout: 240_000 }, async () => {
     const failures: Failure[] = [];
     for (const operation of operations.filter((op) => op.bodyType === 'application/json')) {
       const path = fillPath(operation.path, sampleIds(operation, 'nope'));

@@ -1,7 +1,10 @@
 import type { SocialAccountType } from '../platforms/platform-types';
 import { createRouter } from '../http/create-router';
 import { dailyLimits } from './daily-limits.service';
-import { dailyLimitsRoute } from './usage.routes';
+import { getOrganization } from '../organizations/organizations.service';
+import { getTeam } from '../teams/teams.service';
+import { importUsageReport } from './import-usage';
+import { dailyLimitsRoute, importUsageRoute } from './usage.routes';
 
 export const usageRouter = createRouter().openapi(dailyLimitsRoute, async (c) => {
   const { socialAccountId, date } = c.req.valid('query');
@@ -11,4 +14,11 @@ export const usageRouter = createRouter().openapi(dailyLimitsRoute, async (c) =>
     date: date ? new Date(date) : new Date(),
   });
   return c.json({ ...result, type: result.type as SocialAccountType }, 200);
+}).openapi(importUsageRoute, async (c) => {
+  const query = c.req.valid('query');
+  const { db } = c.var.services;
+  const organizationId = c.var.auth.organizationId;
+  if (query.teamId) await getTeam(db, { organizationId, id: query.teamId });
+  const organization = await getOrganization(db, organizationId);
+  return c.json(await importUsageReport(db, { ...query, kind: 'POSTS', organizationId, plan: organization.plan }), 200);
 });

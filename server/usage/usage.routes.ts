@@ -37,3 +37,43 @@ export const dailyLimitsRoute = createRoute({
   request: { query: DailyLimitsQuery },
   responses: { 200: jsonResponse(DailyLimitsSchema, 'Used, limit and remaining for the day'), ...errorResponses(404) },
 });
+
+export const ImportUsageQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    teamId: z.string().min(1).max(64).optional(),
+    socialAccountType: AccountTypeSchema.optional(),
+    socialAccountId: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+
+export const ImportUsageSchema = z
+  .object({
+    limitPerSocialAccount: z.number().int(),
+    socialAccounts: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        username: z.string().nullable(),
+        displayName: z.string().nullable(),
+        used: z.number().int(),
+        limit: z.number().int(),
+        remaining: z.number().int(),
+      }),
+    ),
+    pagination: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+  })
+  .openapi('ImportUsage');
+
+export const importUsageRoute = createRoute({
+  method: 'get',
+  path: '/organization/usage/imports',
+  operationId: 'getImportsUsage',
+  summary: 'Imports used this UTC month per social account, against the monthly limit per account (paged)',
+  description: 'Post history import: FREE 5, PRO 100, BUSINESS 500 posts per account per month. Usage follows the real platform account.',
+  tags: ['Usage'],
+  security: apiKeySecurity,
+  request: { query: ImportUsageQuery },
+  responses: { 200: jsonResponse(ImportUsageSchema, 'Usage per social account'), ...errorResponses(404) },
+});

@@ -35,6 +35,12 @@ export const profilePosts = pgTable(
     publishedAt: at(),
     type: text({ enum: ['POST', 'REEL', 'STORY', 'VIDEO', 'IMAGE'] }).notNull().default('POST'),
     internal: boolean().notNull(),
+    /** The post history import that first brought the post in (imported posts only). */
+    importId: text(),
+    /** What the platform calls the item (`SHORTS`, `VIDEO`, `REEL`, `CAROUSEL`, `IMAGE`, `STORY`, `TEXT`). */
+    contentType: text(),
+    /** A YouTube short (vertical video under 3 minutes). */
+    isShort: boolean().notNull().default(false),
     importedAt: at(),
     externallyDeletedAt: at(),
     deletedAt: at(),

@@ -16,3 +16,6 @@ export * from './sandbox-publishing';
 export * from './analytics';
 export * from './billing';
 export * from './comments';
+export * from './reviews';
+export * from './post-history';
+export * from './inbox';

@@ -8,7 +8,7 @@ const TIERS = ['none', 'basic', 'premium', 'premium_plus'] as const;
 export const twitter = definePlatform({
   type: 'TWITTER',
   ...PLATFORM_BRANDS.TWITTER,
-  supports: { comments: false, messaging: false, reviews: false, analytics: false, historyImport: false },
+  supports: { comments: false, messaging: false, reviews: false, analytics: false, historyImport: true },
   dailyLimits: { posts: plans(5, 15, 15), comments: null },
   tokens: { accessTtlSeconds: TTL.twoHours, refreshTtlSeconds: 180 * TTL.day },
   newProfile: (base) => ({

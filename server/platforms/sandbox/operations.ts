@@ -5,6 +5,10 @@ export const SANDBOX_OPERATIONS = [
   'profile.listChannels',
   'messaging.subscribe',
   'messaging.unsubscribe',
+  'messaging.send',
+  'messaging.privateReply',
+  'messaging.react',
+  'messaging.markSeen',
   'publishing.publish',
   'publishing.thumbnail',
   'publishing.comment',
@@ -29,6 +33,14 @@ export const SANDBOX_OPERATIONS = [
   'publishing.comment.response',
   'comments.list',
   'comments.act',
+  'reviews.list',
+  'reviews.get',
+  'reviews.reply',
+  'reviews.deleteReply',
+  'reviews.comments',
+  'reviews.replyToComment',
+  'reviews.searchKeywords',
+  'history.list',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

@@ -11,7 +11,10 @@ import { applyFaults } from './fault-gate';
 import { sandboxActions } from './sandbox-actions';
 import { sandboxAnalytics } from './sandbox-analytics';
 import { sandboxComments } from './sandbox-comments';
+import { sandboxHistory } from './sandbox-history';
+import { sandboxMessaging } from './sandbox-messaging';
 import { sandboxPublishing } from './sandbox-publishing';
+import { sandboxReviewsCapability } from './sandbox-reviews';
 import { sandboxXActions } from './sandbox-x-actions';
 import { listChannelsOf } from './world';
 
@@ -139,17 +142,14 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
         );
       },
     },
-    messaging: definition.supports.messaging
-      ? {
-          subscribe: (env, credentials, target) => subscription(env, credentials, target, true),
-          unsubscribe: (env, credentials, target) => subscription(env, credentials, target, false),
-        }
-      : null,
+    messaging: definition.supports.messaging ? sandboxMessaging(definition, { authorize, requirePermission }, subscription) : null,
     publishing: sandboxPublishing(definition, { authorize, requirePermission }),
     actions: sandboxActions(definition, { authorize, requirePermission }),
     analytics: sandboxAnalytics(definition, { authorize, requirePermission }),
     xActions: platform === 'TWITTER' ? sandboxXActions(definition, { authorize, requirePermission }) : null,
     comments: sandboxComments(definition, { authorize, requirePermission }),
+    reviews: sandboxReviewsCapability(definition, { authorize, requirePermission }),
+    history: sandboxHistory(definition, { authorize, requirePermission }),
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);
@@ -172,7 +172,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
   };
 }
 
-const KINDS = ['comment.created', 'comment.updated', 'comment.deleted', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.echo', 'review.created', 'review.updated'] as const;
+const KINDS = ['comment.created', 'comment.updated', 'comment.deleted', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.echo', 'message.edited', 'message.unsent', 'review.created', 'review.updated'] as const;
 
 /** The sandbox platforms' webhook body: Meta-like entries addressed to an account, each with events. */
 export const SandboxWebhook = z.object({

@@ -164,6 +164,19 @@ class IntentTaken extends Error {}
 
 /** What the platform remembers about a post beyond its text: what kind of Reddit post, a video's metadata. */
 function itemFacts(platform: PostPlatform, request: PublishRequest): Record<string, unknown> {
+  // The media as the platform keeps them (what a history listing shows later).
+  const media = request.media.map((medium) => ({
+    type: medium.type === 'video' ? 'VIDEO' : 'IMAGE',
+    url: medium.url,
+    width: medium.width ?? null,
+    height: medium.height ?? null,
+    durationSeconds: medium.videoLength ?? null,
+  }));
+  const withMedia = media.length > 0 ? { media, ...(platform === 'YOUTUBE' && isShort(request) ? { isShort: true } : {}) } : {};
+  return { ...platformFacts(platform, request), ...withMedia };
+}
+
+function platformFacts(platform: PostPlatform, request: PublishRequest): Record<string, unknown> {
   const options = request.options;
   if (platform === 'REDDIT') {
     // Reddit decides at submission whether a post is text (selftext), a link or media, and never changes it.

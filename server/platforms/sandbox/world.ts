@@ -150,7 +150,7 @@ export async function expireAccessTokens(db: Executor, profileId: string): Promi
 /** A post published on the platform, with the permalink the platform would give it. */
 export async function createPost(
   db: Executor,
-  params: { profile: SandboxProfile; channel: SandboxChannel | null; text: string; metadata?: Record<string, unknown> },
+  params: { profile: SandboxProfile; channel: SandboxChannel | null; text: string; metadata?: Record<string, unknown>; publishedAt?: Date },
 ): Promise<SandboxItem> {
   const definition = platformOf(params.profile.platform);
   const externalId = definition.newItemId();
@@ -166,6 +166,7 @@ export async function createPost(
       authorExternalId: params.channel?.externalId ?? params.profile.externalId,
       authorUsername: params.channel?.username ?? params.profile.username,
       metadata: params.metadata ?? {},
+      ...(params.publishedAt ? { createdAt: params.publishedAt } : {}),
     })
     .returning();
   return item!;

@@ -7,6 +7,7 @@ import { findPortal, portalAccounts, portalUrl } from '../../accounts/portal.ser
 import { getAccountById } from '../../accounts/accounts.service';
 import type { Permission } from '../../platforms/permissions';
 import { avatarUrl, renderAvatarSvg } from '../../platforms/sandbox/avatars';
+import { renderMediaSvg } from '../../platforms/sandbox/sandbox-media';
 import { createProfile, issueGrant, listConnectableProfiles } from '../../platforms/sandbox/world';
 import { consentPage } from './consent-page';
 import { messagePage } from './layout';
@@ -55,6 +56,18 @@ export function sandboxPagesRouter() {
     if (seed === null) return c.text('Not found', 404);
     const name = (c.req.query('name') ?? seed).slice(0, 60);
     return c.body(renderAvatarSvg(`${c.req.param('platform')}:${seed}`, name), 200, {
+      'Content-Type': 'image/svg+xml',
+      'Cache-Control': 'public, max-age=86400',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
+  });
+
+  // Pictures of the media of sandbox posts (post history thumbnails).
+  router.get('/sandbox/media/:platform/:file{[^/]+\\.svg}', (c) => {
+    const seed = safeDecode(c.req.param('file').replace(/\.svg$/, ''));
+    if (seed === null) return c.text('Not found', 404);
+    const label = (c.req.query('label') ?? '').slice(0, 40);
+    return c.body(renderMediaSvg(`${c.req.param('platform')}:${seed}`, label, c.req.query('kind') === 'video' ? 'video' : 'image'), 200, {
       'Content-Type': 'image/svg+xml',
       'Cache-Control': 'public, max-age=86400',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",

@@ -264,6 +264,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/automation-rich-messages/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a rich message (attachments by upload id) in a conversation */
+        post: operations["sendAutomationRichMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/billing/billable-usage/quote": {
         parameters: {
             query?: never;
@@ -433,6 +450,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the conversations of a team, newest activity first
+         * @description Offset or cursor paging; `total` only on the first page; `nextCursor` null at the end. Answers `404` while the organization is not enabled for DMs.
+         */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one conversation
+         * @description Answers `404` while the organization is not enabled for DMs.
+         */
+        get: operations["getConversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the status of a conversation */
+        patch: operations["updateConversation"];
+        trace?: never;
+    };
+    "/conversations/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a conversation (inbox state only; a new incoming message reopens it) */
+        post: operations["archiveConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the messages of a conversation
+         * @description Pages walk back in time (the first has the newest); items inside a page are oldest first. Answers `404` while the organization is not enabled for DMs.
+         */
+        get: operations["listConversationMessages"];
+        put?: never;
+        /**
+         * Send a message in a conversation
+         * @description Text, attachments, quick replies, buttons or a carousel, within 24 hours of the participant’s last message. A message the platform rejects stays in the thread as `FAILED` and the call answers an error. `403` when messaging is not enabled or disabled for the account, or over the monthly message limit; `503` while sending is paused.
+         */
+        post: operations["sendConversationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/messages/{messageId}/reaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** React to a message (Instagram, `love` only) */
+        post: operations["reactToConversationMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopen an archived conversation */
+        post: operations["openConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a conversation as read
+         * @description Resets `unreadCount` (an older `readAt` only moves `lastReadAt`); the seen marker for the participant is best effort. Answers `404` while the organization is not enabled for DMs.
+         */
+        post: operations["readConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/conversations/private-reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a comment with a private message (one per comment)
+         * @description Text only; a repeat returns the earlier message with `conflict: true`; one in progress or of unknown outcome answers `429`. On Facebook only top-level comments at most 7 days old.
+         */
+        post: operations["sendPrivateReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/stream": {
         parameters: {
             query?: never;
@@ -557,6 +730,129 @@ export interface paths {
         patch: operations["miscFacebookEditPost"];
         trace?: never;
     };
+    "/misc/facebook/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List imported Facebook recommendations, newest first */
+        get: operations["listFacebookRecommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/facebook/recommendations/{recommendationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a single imported Facebook recommendation */
+        get: operations["getFacebookRecommendation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/facebook/recommendations/{recommendationId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get recommendation thread comments */
+        get: operations["listFacebookRecommendationComments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/facebook/recommendations/{recommendationId}/comments/{commentId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reply to a Facebook recommendation thread comment */
+        put: operations["replyToFacebookRecommendationComment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/facebook/recommendations/{recommendationId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reply to a Facebook recommendation (creates or updates the owner reply) */
+        put: operations["replyToFacebookRecommendation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/facebook/recommendations/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 20 latest recommendation imports of a team, newest first */
+        get: operations["listFacebookRecommendationImports"];
+        put?: never;
+        /**
+         * Start a new Facebook recommendations import
+         * @description Runs in the background: PENDING → FETCHING → COMPLETED (FAILED after retries; RATE_LIMITED with `rateLimitResetAt`, resuming by itself). `count` is the number of **new** items: known ones are refreshed for free and the walk goes further back; run again until fewer than `count` come back for the full history. Only new items use the monthly limit per account (FREE 5, PRO 200, BUSINESS 200, or the organization’s custom limit). One active import per account: `409`.
+         */
+        post: operations["startFacebookRecommendationImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/facebook/recommendations/import/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Facebook recommendations import by ID */
+        get: operations["getFacebookRecommendationImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/misc/facebook/text-format-presets": {
         parameters: {
             query?: never;
@@ -566,6 +862,122 @@ export interface paths {
         };
         /** Facebook text post backgrounds (for data.FACEBOOK.textFormatPresetId) */
         get: operations["miscFacebookGetTextFormatPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/location/search-keywords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search terms customers used to find the location
+         * @description For the `startMonth`–`endMonth` range (YYYY-MM, inclusive). Low-volume keywords come back with `threshold` (the real count is below it) instead of `value`.
+         */
+        get: operations["listGoogleSearchKeywords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List imported Google Reviews, newest first
+         * @description `limit` in the answer is the monthly import cap per account, not the page size; `remainingCapacity` is what the account may still import this month.
+         */
+        get: operations["listGoogleReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a single imported Google Review */
+        get: operations["getGoogleReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/reviews/{reviewId}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reply to a Google Review (creates or updates the owner reply)
+         * @description Google moderates replies: `reviewReplyState` is PENDING, then APPROVED (live, with `reviewReplyUrl`) or REJECTED with `reviewReplyPolicyViolation` (contact details such as phone numbers, links or emails, and offensive language are refused).
+         */
+        put: operations["replyToGoogleReview"];
+        post?: never;
+        /** Delete the owner reply from a Google Review */
+        delete: operations["deleteGoogleReviewReply"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/reviews/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The 20 latest review imports of a team, newest first */
+        get: operations["listGoogleReviewImports"];
+        put?: never;
+        /**
+         * Start a new Google Reviews import
+         * @description Runs in the background: PENDING → FETCHING → COMPLETED (FAILED after retries; RATE_LIMITED with `rateLimitResetAt`, resuming by itself). `count` is the number of **new** items: known ones are refreshed for free and the walk goes further back; run again until fewer than `count` come back for the full history. Only new items use the monthly limit per account (FREE 5, PRO 200, BUSINESS 200, or the organization’s custom limit). One active import per account: `409`.
+         */
+        post: operations["startGoogleReviewImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/reviews/import/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get review import by ID */
+        get: operations["getGoogleReviewImport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1022,6 +1434,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/organization/usage/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Imports used this UTC month per social account, against the monthly limit per account (paged)
+         * @description Post history import: FREE 5, PRO 100, BUSINESS 500 posts per account per month. Usage follows the real platform account.
+         */
+        get: operations["getImportsUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/organization/usage/posts": {
         parameters: {
             query?: never;
@@ -1075,6 +1507,79 @@ export interface paths {
          */
         post: operations["createPost"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-history-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Post history imports of a team, newest first */
+        get: operations["listPostHistoryImports"];
+        put?: never;
+        /**
+         * Start importing an account's past posts (and their analytics) from its platform
+         * @description Runs in the background: PENDING → FETCHING_POSTS → FETCHING_ANALYTICS → COMPLETED, FAILED after retries, or RATE_LIMITED until `rateLimitResetAt`, when it resumes by itself. `count` is the number of NEW posts: already imported ones are refreshed (permalink, extraData), not counted, and the import goes further back. Monthly cap per account: FREE 5, PRO 100, BUSINESS 500 posts (`403` when used up). One active import per account (`409`). On TWITTER every post read is billed from prepaid credits (`402` when the balance cannot pay for a read).
+         */
+        post: operations["createPostHistoryImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-history-import/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a post history import job */
+        get: operations["getPostHistoryImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-history-import/{importId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry a failed import: it continues where it stopped */
+        post: operations["retryPostHistoryImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-history-import/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's imported posts with their analytics, newest first */
+        get: operations["listImportedPosts"];
+        put?: never;
+        post?: never;
+        /** Delete imported posts and their analytics (ids that are not the team’s imported posts are ignored) */
+        delete: operations["deleteImportedPosts"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1240,6 +1745,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish past posts as the owner did before connecting (images, videos, carousels, shorts, stories over several months)
+         * @description Sandbox only (off with SANDBOX=false).
+         */
+        post: operations["sandboxSeedHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/inbound-events": {
         parameters: {
             query?: never;
@@ -1380,6 +1905,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/inbound/message/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person edits a message they sent
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxEditMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/message/unsend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person unsends a message they sent
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxUnsendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/inbound/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Up to 500 people send a direct message, in one webhook
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxEmitMessageBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/inbound/postback": {
         parameters: {
             query?: never;
@@ -1478,6 +2063,50 @@ export interface paths {
          * @description Sandbox only (off with SANDBOX=false).
          */
         post: operations["sandboxPublishItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reviews on the sandbox platform for an account’s location or page, newest first
+         * @description Sandbox only (off with SANDBOX=false). Every sandbox location or page starts with 30 reviews spread over about 17 months. Google moderates owner replies: contact details (phone numbers, links, emails) and offensive language are REJECTED; other replies are PENDING for about 4 s, then APPROVED.
+         */
+        get: operations["sandboxListReviews"];
+        put?: never;
+        /**
+         * Add reviews to a location’s (or page’s) history on the sandbox platform, without a webhook
+         * @description Sandbox only (off with SANDBOX=false). Every sandbox location or page starts with 30 reviews spread over about 17 months. Google moderates owner replies: contact details (phone numbers, links, emails) and offensive language are REJECTED; other replies are PENDING for about 4 s, then APPROVED.
+         */
+        post: operations["sandboxAddReviews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/reviews/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Someone comments under a Facebook recommendation
+         * @description Sandbox only (off with SANDBOX=false). Every sandbox location or page starts with 30 reviews spread over about 17 months. Google moderates owner replies: contact details (phone numbers, links, emails) and offensive language are REJECTED; other replies are PENDING for about 4 s, then APPROVED.
+         */
+        post: operations["sandboxCommentOnRecommendation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2074,6 +2703,68 @@ export interface components {
             items: components["schemas"]["ApiKey"][];
             total: number;
         };
+        AutomationRichMessage: {
+            message: {
+                attachments?: {
+                    /** @enum {string} */
+                    type?: "IMAGE" | "VIDEO" | "AUDIO" | "FILE";
+                    uploadId: string;
+                }[];
+                buttons?: ({
+                    label: string;
+                    payload: string;
+                    /** @enum {string} */
+                    type: "POSTBACK";
+                } | {
+                    label: string;
+                    /** @enum {string} */
+                    type: "URL";
+                    /** Format: uri */
+                    url: string;
+                } | {
+                    label: string;
+                    phoneNumber: string;
+                    /** @enum {string} */
+                    type: "PHONE";
+                })[];
+                carousel?: {
+                    cards: {
+                        buttons?: ({
+                            label: string;
+                            payload: string;
+                            /** @enum {string} */
+                            type: "POSTBACK";
+                        } | {
+                            label: string;
+                            /** @enum {string} */
+                            type: "URL";
+                            /** Format: uri */
+                            url: string;
+                        } | {
+                            label: string;
+                            phoneNumber: string;
+                            /** @enum {string} */
+                            type: "PHONE";
+                        })[];
+                        /** Format: uri */
+                        imageUrl?: string;
+                        subtitle?: string;
+                        title: string;
+                    }[];
+                };
+                quickReplies?: {
+                    label: string;
+                    payload: string;
+                }[];
+                text?: string;
+            };
+            teamId: string;
+        };
+        AutomationRichMessageResult: {
+            conversationId: string;
+            externalMessageId: string | null;
+            messageId: string;
+        };
         /** @enum {string} */
         BillableAction: "TWITTER_CONTENT_CREATE" | "TWITTER_CONTENT_CREATE_WITH_URL" | "TWITTER_CONTENT_MANAGE" | "TWITTER_INTERACTION_DELETE" | "TWITTER_POST_READ" | "TWITTER_USER_READ";
         BillableUsageQuote: {
@@ -2252,6 +2943,44 @@ export interface components {
             /** Format: uri */
             url: string;
         };
+        Conversation: {
+            createdAt: string;
+            externalConversationId: string;
+            externalParticipantId: string;
+            id: string;
+            lastActivityAt: string;
+            lastMessageAt: string;
+            lastMessagePreview: string;
+            lastReadAt: string | null;
+            participantAvatarUrl: string;
+            participantDisplayName: string;
+            participantUsername: string;
+            /** @description `INSTAGRAM`, `FACEBOOK`; extensible */
+            platform: string;
+            platformData: {
+                canReply: boolean;
+                lastInboundAt: string | null;
+            };
+            platformSeenAt: string | null;
+            socialAccount: {
+                id: string;
+                type: string;
+                username: string | null;
+            };
+            socialAccountId: string;
+            /** @enum {string} */
+            status: "OPEN" | "ARCHIVED";
+            teamId: string;
+            unreadCount: number;
+            updatedAt: string;
+        };
+        ConversationList: {
+            items: components["schemas"]["Conversation"][];
+            /** @description null at the end */
+            nextCursor: string | null;
+            /** @description Only on the first page (no cursor) */
+            total?: number;
+        };
         CopySocialAccounts: {
             fromTeamId: string;
             /** @description Do not carry the selected page/channel over: pick again in the new team */
@@ -2418,6 +3147,29 @@ export interface components {
             /** @description Internal title, shown in lists and the calendar */
             title: string;
         };
+        CreatePostHistoryImport: {
+            /** @description New posts to import (already imported ones are refreshed and not counted) */
+            count: number;
+            /**
+             * @description Expand carousel children into `extraData.media[]`
+             * @default false
+             */
+            importCarousels?: boolean;
+            mediaType?: components["schemas"]["PostHistoryMediaType"] & string;
+            /**
+             * @description Check only the latest `count` posts and import the new ones among them
+             * @default false
+             */
+            onlyLatest?: boolean;
+            socialAccountType: components["schemas"]["PostHistoryPlatform"];
+            surface?: components["schemas"]["PostHistorySurface"] & string;
+            teamId: string;
+            /**
+             * @description Take an initial analytics snapshot of each imported post
+             * @default true
+             */
+            withAnalytics?: boolean;
+        };
         CreateTeam: {
             /** Format: uri */
             avatarUrl?: string | null;
@@ -2468,6 +3220,16 @@ export interface components {
             limit: number;
             remaining: number;
             used: number;
+        };
+        DeleteImportedPosts: {
+            postIds: string[];
+            teamId: string;
+        };
+        DeleteImportedPostsResult: {
+            deletedCount: number;
+        };
+        DeleteReviewReply: {
+            teamId: string;
         };
         DeleteUploads: {
             ids: string[];
@@ -2615,6 +3377,39 @@ export interface components {
             /** @example ok */
             status: string;
         };
+        ImportedPost: components["schemas"]["ProfilePost"] & {
+            /** @description Snapshots, oldest first */
+            analytics: components["schemas"]["PostAnalytics"][];
+            /** @description `SHORTS`, `VIDEO`, `REEL`, `CAROUSEL`, `IMAGE`, `STORY` or `TEXT` */
+            contentType: string | null;
+            isShort: boolean;
+        };
+        ImportedPostList: {
+            /** @description The account's monthly post import limit */
+            limit: number;
+            posts: components["schemas"]["ImportedPost"][];
+            /** @description Posts the account can still import this month (UTC) */
+            remainingCapacity: number;
+            total: number;
+        };
+        ImportUsage: {
+            limitPerSocialAccount: number;
+            pagination: {
+                page: number;
+                pageSize: number;
+                total: number;
+                totalPages: number;
+            };
+            socialAccounts: {
+                displayName: string | null;
+                id: string;
+                limit: number;
+                remaining: number;
+                type: string;
+                used: number;
+                username: string | null;
+            }[];
+        };
         InboundEvent: {
             /** @enum {string} */
             domain: "comments" | "inbox" | "reviews";
@@ -2668,6 +3463,122 @@ export interface components {
              */
             email: string;
             password: string;
+        };
+        Message: {
+            attachments: {
+                type: string;
+                url?: string | null;
+            }[];
+            conversationId: string;
+            createdAt: string;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            error: string | null;
+            externalMessageId: string | null;
+            failedAt: string | null;
+            id: string;
+            platform: string;
+            platformData: {
+                buttons?: unknown[];
+                carousel?: unknown;
+                editedAt?: string;
+                isEcho?: boolean;
+                isEdited?: boolean;
+                isPostback?: boolean;
+                isUnsent?: boolean;
+                postbackPayload?: string;
+                quickReplies?: unknown[];
+                reactions: {
+                    emoji: string | null;
+                    reaction: string;
+                    senderId: string;
+                }[];
+                unsentAt?: string;
+            };
+            privateReplyContext: {
+                [key: string]: unknown;
+            } | null;
+            replyTo: {
+                externalMessageId: string | null;
+                isSelfReply: boolean;
+                messageId: string | null;
+            } | null;
+            seenAt: string | null;
+            sentAt: string | null;
+            socialAccountId: string;
+            /** @description `DM`, `API`, `PRIVATE_REPLY`, `ECHO`; extensible */
+            source: string;
+            /** @enum {string} */
+            status: "PENDING" | "SENT" | "DELIVERED" | "SEEN" | "FAILED";
+            teamId: string;
+            text: string;
+            updatedAt: string;
+        };
+        MessageContent: {
+            attachments?: {
+                /** @enum {string} */
+                type: "IMAGE" | "VIDEO" | "AUDIO" | "FILE";
+                /** Format: uri */
+                url: string;
+            }[];
+            buttons?: ({
+                label: string;
+                payload: string;
+                /** @enum {string} */
+                type: "POSTBACK";
+            } | {
+                label: string;
+                /** @enum {string} */
+                type: "URL";
+                /** Format: uri */
+                url: string;
+            } | {
+                label: string;
+                phoneNumber: string;
+                /** @enum {string} */
+                type: "PHONE";
+            })[];
+            carousel?: {
+                cards: {
+                    buttons?: ({
+                        label: string;
+                        payload: string;
+                        /** @enum {string} */
+                        type: "POSTBACK";
+                    } | {
+                        label: string;
+                        /** @enum {string} */
+                        type: "URL";
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        label: string;
+                        phoneNumber: string;
+                        /** @enum {string} */
+                        type: "PHONE";
+                    })[];
+                    /** Format: uri */
+                    imageUrl?: string;
+                    subtitle?: string;
+                    title: string;
+                }[];
+            };
+            quickReplies?: {
+                label: string;
+                payload: string;
+            }[];
+            text?: string;
+        };
+        MessageList: {
+            items: components["schemas"]["Message"][];
+            nextCursor: string | null;
+            total?: number;
+        };
+        MessageReaction: {
+            /** @enum {string} */
+            action: "REACT" | "UNREACT";
+            /** @default love */
+            reaction?: string;
         };
         /** @enum {string} */
         MessagingStatus: "ENABLED" | "DISABLED" | "DISABLE_PENDING";
@@ -3027,7 +3938,7 @@ export interface components {
             /** @description Snapshots, oldest first */
             items: components["schemas"]["PostAnalytics"][];
             post: components["schemas"]["Post"] & (Record<string, never> | null);
-            profilePost?: components["schemas"]["ProfilePost"];
+            profilePost?: components["schemas"]["ProfilePost"] & unknown;
         };
         PostAnalyticsRaw: {
             analyticsId: string | null;
@@ -3329,11 +4240,54 @@ export interface components {
                 uploadIds: string[];
             };
         };
+        PostHistoryImport: {
+            analyticsImported: number;
+            completedAt: string | null;
+            createdAt: string | null;
+            deletedAt: string | null;
+            error: string | null;
+            id: string;
+            importCarousels: boolean;
+            mediaType: components["schemas"]["PostHistoryMediaType"];
+            onlyLatest: boolean;
+            postsImported: number;
+            /** @description Already imported posts met on the way: refreshed (permalink, extraData), not counted */
+            postsRefreshed: number;
+            rateLimitResetAt: string | null;
+            requestedCount: number;
+            socialAccountId: string;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "FETCHING_POSTS" | "FETCHING_ANALYTICS" | "COMPLETED" | "FAILED" | "RATE_LIMITED";
+            surface: components["schemas"]["PostHistorySurface"];
+            teamId: string;
+            updatedAt: string | null;
+            withAnalytics: boolean;
+        };
+        PostHistoryImportList: {
+            imports: components["schemas"]["PostHistoryImport"][];
+        };
+        /** @enum {string|null} */
+        PostHistoryMediaType: "VIDEO" | "IMAGE" | null;
+        /** @enum {string} */
+        PostHistoryPlatform: "FACEBOOK" | "INSTAGRAM" | "THREADS" | "TIKTOK" | "YOUTUBE" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "BLUESKY" | "TWITTER";
+        /** @enum {string|null} */
+        PostHistorySurface: "PROFILE_GRID" | "NON_GRID" | "STORY" | "ALL" | null;
         PostList: {
             items: components["schemas"]["Post"][];
             total: number;
         };
-        /** @description Absent until the post is published on the platform */
+        PrivateReply: {
+            content: {
+                /** @description Refused: private replies are text only */
+                attachments?: unknown[];
+                /** @description Refused: private replies are text only */
+                carousel?: unknown;
+                text: string;
+            };
+            fetchedCommentId: string;
+            teamId: string;
+        };
         ProfilePost: {
             /** Format: date-time */
             createdAt: string | null;
@@ -3383,10 +4337,257 @@ export interface components {
             fileSize: number;
             path: string;
         };
+        ReadConversation: {
+            /**
+             * Format: date-time
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            readAt?: string;
+        };
+        Recommendation: {
+            comment: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createTime: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            deletedAt: string | null;
+            externalRecommendationId: string;
+            hasMedia: boolean;
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            importedAt: string | null;
+            mediaSummary: string[] | null;
+            openGraphStoryId: string | null;
+            ownerReplyComment: string | null;
+            ownerReplyCommentId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            ownerReplyUpdatedAt: string | null;
+            rating: number | null;
+            /** @enum {string|null} */
+            recommendationValue: "RECOMMEND" | "NOT_RECOMMEND" | "UNKNOWN" | null;
+            reviewerDisplayName: string | null;
+            reviewerProfilePhotoUrl: string | null;
+            socialAccountId: string;
+            teamId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            updatedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            updateTime: string | null;
+        };
+        RecommendationComment: {
+            authorAvatarUrl: string | null;
+            authorExternalId: string | null;
+            authorName: string | null;
+            canReply: boolean | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createdTime: string | null;
+            id: string;
+            likesCount: number;
+            parentCommentId: string | null;
+            recommendationId: string;
+            repliesCount: number;
+            rootObjectId: string;
+            text: string | null;
+        };
+        RecommendationCommentList: {
+            comments: components["schemas"]["RecommendationComment"][];
+            total: number;
+        };
+        RecommendationCommentReply: {
+            id: string;
+        };
+        RecommendationImport: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            deletedAt: string | null;
+            error: string | null;
+            id: string;
+            itemsImported: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            rateLimitResetAt: string | null;
+            requestedCount: number;
+            socialAccountId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "FETCHING_RECOMMENDATIONS" | "COMPLETED" | "FAILED" | "RATE_LIMITED";
+            teamId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            updatedAt: string | null;
+        };
+        RecommendationImportList: {
+            imports: components["schemas"]["RecommendationImport"][];
+        };
+        RecommendationList: {
+            /** @description The monthly import cap per account (not the page size) */
+            limit: number;
+            recommendations: components["schemas"]["Recommendation"][];
+            /** @description New reviews the account may still import this month */
+            remainingCapacity: number;
+            total: number;
+        };
         RefreshChannels: {
             teamId: string;
             /** @enum {string} */
             type: "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "DISCORD" | "SLACK" | "GOOGLE_BUSINESS";
+        };
+        RetryPostHistoryImport: {
+            teamId: string;
+        };
+        Review: {
+            comment: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createTime: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            deletedAt: string | null;
+            externalReviewId: string;
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            importedAt: string | null;
+            reviewerDisplayName: string | null;
+            reviewerProfilePhotoUrl: string | null;
+            reviewReplyComment: string | null;
+            reviewReplyPolicyViolation: string | null;
+            /**
+             * @description PENDING while Google moderates the reply; APPROVED when live; REJECTED with the policy in `reviewReplyPolicyViolation`
+             * @enum {string|null}
+             */
+            reviewReplyState: "REVIEW_REPLY_STATE_UNSPECIFIED" | "PENDING" | "REJECTED" | "APPROVED" | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            reviewReplyUpdatedAt: string | null;
+            reviewReplyUrl: string | null;
+            socialAccountId: string;
+            /** @enum {string|null} */
+            starRating: "ONE" | "TWO" | "THREE" | "FOUR" | "FIVE" | null;
+            teamId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            updatedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            updateTime: string | null;
+        };
+        ReviewImport: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createdAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            deletedAt: string | null;
+            error: string | null;
+            id: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            rateLimitResetAt: string | null;
+            requestedCount: number;
+            reviewsImported: number;
+            socialAccountId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "FETCHING_REVIEWS" | "COMPLETED" | "FAILED" | "RATE_LIMITED";
+            teamId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            updatedAt: string | null;
+        };
+        ReviewImportList: {
+            imports: components["schemas"]["ReviewImport"][];
+        };
+        ReviewList: {
+            /** @description The monthly import cap per account (not the page size) */
+            limit: number;
+            /** @description New reviews the account may still import this month */
+            remainingCapacity: number;
+            reviews: components["schemas"]["Review"][];
+            total: number;
+        };
+        ReviewReply: {
+            comment: string;
+            teamId: string;
         };
         RotateWebhookSecret: {
             /**
@@ -3394,6 +4595,20 @@ export interface components {
              * @default 86400
              */
             overlapSeconds?: number;
+        };
+        SandboxAddReviews: {
+            comment?: string;
+            /** @default 1 */
+            count?: number;
+            /**
+             * Format: date-time
+             * @description When it was written (default now); several are a minute apart, going back
+             */
+            createdAt?: string;
+            /** @description Stars; null for a Facebook recommendation without a rating */
+            rating: number | null;
+            reviewerName?: string;
+            socialAccountId: string;
         };
         SandboxConnectAccount: {
             /** @description Page, channel, board or subreddit to create if missing and select where the platform selects one */
@@ -3420,7 +4635,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "messaging.send" | "messaging.privateReply" | "messaging.react" | "messaging.markSeen" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act" | "reviews.list" | "reviews.get" | "reviews.reply" | "reviews.deleteReply" | "reviews.comments" | "reviews.replyToComment" | "reviews.searchKeywords" | "history.list";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -3443,6 +4658,10 @@ export interface components {
             retryAfterSeconds: number | null;
             socialAccountId: string | null;
             type: string;
+        };
+        SandboxHistory: {
+            items: components["schemas"]["SandboxItem"][];
+            total: number;
         };
         SandboxInboundComment: {
             authorName?: string;
@@ -3480,16 +4699,45 @@ export interface components {
         };
         SandboxInboundMessage: {
             attachments?: {
-                /** @enum {string} */
-                type: "image" | "video" | "audio" | "file";
+                /**
+                 * @description `share`: a shared post or reel; `story_mention` (Instagram)
+                 * @enum {string}
+                 */
+                type: "image" | "video" | "audio" | "file" | "share" | "story_mention";
                 /** Format: uri */
                 url: string;
             }[];
+            /** @description Platform id of the message this one answers */
+            replyToMessageId?: string;
             /** @description Platform id of the person; a new one if omitted */
             senderId?: string;
             senderName?: string;
             socialAccountId: string;
             text?: string;
+        };
+        SandboxInboundMessageBatch: {
+            messages: {
+                /** @description Platform id of the person; a new one if omitted */
+                senderId?: string;
+                senderName?: string;
+                text: string;
+            }[];
+            socialAccountId: string;
+        };
+        SandboxInboundMessageEdit: {
+            messageId: string;
+            /** @description Platform id of the person; a new one if omitted */
+            senderId?: string;
+            senderName?: string;
+            socialAccountId: string;
+            text: string;
+        };
+        SandboxInboundMessageUnsend: {
+            messageId: string;
+            /** @description Platform id of the person; a new one if omitted */
+            senderId?: string;
+            senderName?: string;
+            socialAccountId: string;
         };
         SandboxInboundPostback: {
             /** @enum {string} */
@@ -3563,8 +4811,86 @@ export interface components {
         };
         SandboxPublishItem: {
             channelId?: string;
+            /**
+             * @description What the owner posts (default TEXT): media get sizes and pictures; refused where the platform has no such format
+             * @enum {string}
+             */
+            format?: "TEXT" | "IMAGE" | "VIDEO" | "CAROUSEL" | "SHORT" | "STORY";
+            /**
+             * Format: date-time
+             * @description When it was published (now or earlier), for history
+             */
+            publishedAt?: string;
             socialAccountId: string;
             text?: string;
+        };
+        SandboxRecommendationComment: {
+            authorName?: string;
+            /** @description The recommendation’s platform id */
+            reviewId: string;
+            socialAccountId: string;
+            text: string;
+        };
+        SandboxRecommendationCommentCreated: {
+            id: string;
+        };
+        SandboxReview: {
+            comment: string | null;
+            createTime: string;
+            externalId: string;
+            id: string;
+            rating: number | null;
+            recommendationValue: string | null;
+            replyComment: string | null;
+            replyPolicyViolation: string | null;
+            replyState: string | null;
+            reviewerName: string;
+            thread: {
+                authorName: string;
+                id: string;
+                owner: boolean;
+                parentId: string | null;
+                text: string;
+            }[];
+            updateTime: string;
+        };
+        SandboxReviewList: {
+            items: components["schemas"]["SandboxReview"][];
+            total: number;
+        };
+        SandboxSeedHistory: {
+            /** @description Posts to create */
+            count: number;
+            /**
+             * @description Spread evenly over this many past months
+             * @default 6
+             */
+            months?: number;
+            socialAccountId: string;
+        };
+        SearchKeywords: {
+            location: string;
+            nextPageToken?: string;
+            range: {
+                endMonth: string;
+                startMonth: string;
+            };
+            searchKeywords: {
+                searchKeyword: string;
+                /** @description For low-volume keywords: the real count is below this number */
+                threshold: number | null;
+                /** @description Unique users, when Google discloses it */
+                value: number | null;
+            }[];
+        };
+        SendMessage: {
+            content: components["schemas"]["MessageContent"];
+            replyToMessageId?: string;
+        };
+        SendMessageResult: {
+            conflict: boolean;
+            conversation: components["schemas"]["Conversation"];
+            message: components["schemas"]["Message"];
         };
         Session: {
             /** @description Send back as x-csrf-token on every change made with the session cookie */
@@ -3750,6 +5076,11 @@ export interface components {
         };
         /** @enum {string} */
         SocialAccountType: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS";
+        StartReviewImport: {
+            /** @description New reviews to import (already imported ones are refreshed for free and not counted) */
+            count: number;
+            teamId: string;
+        };
         Team: {
             avatarUrl: string | null;
             /**
@@ -3877,6 +5208,10 @@ export interface components {
             /** @description The text for every platform without its own `data.<PLATFORM>.text` */
             text?: string;
             title?: string;
+        };
+        UpdateConversation: {
+            /** @enum {string} */
+            status: "OPEN" | "ARCHIVED";
         };
         UpdatePost: {
             data?: components["schemas"]["PostData"];
@@ -4176,10 +5511,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description An event type. Clients must tolerate types added later. Current types: `team.created` (A team was created), `team.updated` (A team was renamed or its avatar changed), `team.deleted` (A team was deleted with everything it owned), `social-account.created` (A social account was connected to a team), `social-account.updated` (A social account changed (channel, profile, connection state)), `social-account.deleted` (A social account was disconnected or removed), `post.published` (A post went out on a platform), `comment.published` (A comment or reply was published through the service), `comment.received` (A new comment arrived on a post published through the service), `conversation.message.created` (A message was stored: incoming, own send, automation send or owner echo), `conversation.message.updated` (A stored message changed: status, edit, unsend or reaction).
+         * @description An event type. Clients must tolerate types added later. Current types: `team.created` (A team was created), `team.updated` (A team was renamed or its avatar changed), `team.deleted` (A team was deleted with everything it owned), `social-account.created` (A social account was connected to a team), `social-account.updated` (A social account changed (channel, profile, connection state)), `social-account.deleted` (A social account was disconnected or removed), `post.published` (A post went out on a platform), `comment.published` (A comment or reply was published through the service), `comment.received` (A new comment arrived on a post published through the service), `review.received` (A Google Business review or Facebook recommendation arrived or was edited; `data.rating` (1–5, null when unrated) lets teams route low ratings), `conversation.created` (A new conversation started (a first message either way)), `conversation.updated` (A conversation changed: read, archived, reopened, seen by the participant), `conversation.message.created` (A message was stored: incoming, own send, automation send or owner echo), `conversation.message.updated` (A stored message changed: status, edit, unsend or reaction).
          * @enum {string}
          */
-        WebhookEventType: "team.created" | "team.updated" | "team.deleted" | "social-account.created" | "social-account.updated" | "social-account.deleted" | "post.published" | "comment.published" | "comment.received" | "conversation.message.created" | "conversation.message.updated";
+        WebhookEventType: "team.created" | "team.updated" | "team.deleted" | "social-account.created" | "social-account.updated" | "social-account.deleted" | "post.published" | "comment.published" | "comment.received" | "review.received" | "conversation.created" | "conversation.updated" | "conversation.message.created" | "conversation.message.updated";
         WebhookEventTypeList: {
             items: {
                 description: string;
@@ -5320,6 +6655,104 @@ export interface operations {
             };
         };
     };
+    sendAutomationRichMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationRichMessage"];
+            };
+        };
+        responses: {
+            /** @description What was sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationRichMessageResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sending paused on the service side: retry in a few minutes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     quoteBillableUsage: {
         parameters: {
             query?: never;
@@ -6367,6 +7800,851 @@ export interface operations {
             };
         };
     };
+    listConversations: {
+        parameters: {
+            query: {
+                cursor?: string;
+                limit?: number;
+                offset?: number | null;
+                platform?: "INSTAGRAM" | "FACEBOOK";
+                q?: string;
+                socialAccountId?: string;
+                status?: "OPEN" | "ARCHIVED";
+                teamId: string;
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConversation"];
+            };
+        };
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                offset?: number | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessage"];
+            };
+        };
+        responses: {
+            /** @description The conversation and the sent message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sending paused on the service side: retry in a few minutes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reactToConversationMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageReaction"];
+            };
+        };
+        responses: {
+            /** @description The message with its reactions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sending paused on the service side: retry in a few minutes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReadConversation"];
+            };
+        };
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendPrivateReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivateReply"];
+            };
+        };
+        responses: {
+            /** @description The conversation and the private reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendMessageResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Sending paused on the service side: retry in a few minutes */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamEvents: {
         parameters: {
             query?: {
@@ -7069,6 +9347,682 @@ export interface operations {
             };
         };
     };
+    listFacebookRecommendations: {
+        parameters: {
+            query: {
+                from?: string;
+                limit?: number;
+                offset?: number | null;
+                q?: string;
+                rating?: string;
+                replied?: "true" | "false";
+                socialAccountId?: string;
+                teamId: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recommendations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFacebookRecommendation: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path: {
+                recommendationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recommendation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFacebookRecommendationComments: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path: {
+                recommendationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Thread comments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationCommentList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replyToFacebookRecommendationComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+                recommendationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReply"];
+            };
+        };
+        responses: {
+            /** @description The reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationCommentReply"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replyToFacebookRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recommendationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReply"];
+            };
+        };
+        responses: {
+            /** @description The recommendation with its reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFacebookRecommendationImports: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationImportList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startFacebookRecommendationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartReviewImport"];
+            };
+        };
+        responses: {
+            /** @description The import job */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFacebookRecommendationImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     miscFacebookGetTextFormatPresets: {
         parameters: {
             query?: never;
@@ -7107,6 +10061,683 @@ export interface operations {
             };
             /** @description The credentials are not allowed to do this */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGoogleSearchKeywords: {
+        parameters: {
+            query: {
+                endMonth: string;
+                pageSize?: number;
+                pageToken?: string;
+                startMonth: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Search keywords */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchKeywords"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGoogleReviews: {
+        parameters: {
+            query: {
+                from?: string;
+                limit?: number;
+                offset?: number | null;
+                q?: string;
+                rating?: string;
+                replied?: "true" | "false";
+                socialAccountId?: string;
+                teamId: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reviews */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGoogleReview: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    replyToGoogleReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewReply"];
+            };
+        };
+        responses: {
+            /** @description The review with its reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteGoogleReviewReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteReviewReply"];
+            };
+        };
+        responses: {
+            /** @description The review without a reply */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listGoogleReviewImports: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewImportList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startGoogleReviewImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartReviewImport"];
+            };
+        };
+        responses: {
+            /** @description The import job */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGoogleReviewImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8992,6 +12623,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded: see `Retry-After` */
             429: {
                 headers: {
@@ -9088,6 +12728,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded: see `Retry-After` */
             429: {
                 headers: {
@@ -9177,6 +12826,15 @@ export interface operations {
             };
             /** @description Not found (or belongs to another organization) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9963,6 +13621,86 @@ export interface operations {
             };
         };
     };
+    getImportsUsage: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                socialAccountId?: string;
+                socialAccountType?: components["schemas"]["SocialAccountType"];
+                teamId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage per social account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportUsage"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getPostsUsage: {
         parameters: {
             query?: never;
@@ -10247,6 +13985,510 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostHistoryImports: {
+        parameters: {
+            query: {
+                socialAccountType?: components["schemas"]["PostHistoryPlatform"];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Import jobs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostHistoryImportList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPostHistoryImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostHistoryImport"];
+            };
+        };
+        responses: {
+            /** @description The import job */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostHistoryImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostHistoryImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import job */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostHistoryImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryPostHistoryImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetryPostHistoryImport"];
+            };
+        };
+        responses: {
+            /** @description The import job, PENDING again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostHistoryImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not enough prepaid credits: nothing was done */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listImportedPosts: {
+        parameters: {
+            query: {
+                limit?: number;
+                offset?: number | null;
+                socialAccountType: components["schemas"]["PostHistoryPlatform"];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imported posts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedPostList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteImportedPosts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteImportedPosts"];
+            };
+        };
+        responses: {
+            /** @description How many were deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteImportedPostsResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11152,6 +15394,84 @@ export interface operations {
             };
         };
     };
+    sandboxSeedHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSeedHistory"];
+            };
+        };
+        responses: {
+            /** @description The posts, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxHistory"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listInboundEvents: {
         parameters: {
             query?: {
@@ -11689,6 +16009,240 @@ export interface operations {
             };
         };
     };
+    sandboxEditMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundMessageEdit"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxUnsendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundMessageUnsend"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxEmitMessageBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundMessageBatch"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     sandboxEmitPostback: {
         parameters: {
             query?: never;
@@ -12100,6 +16654,240 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxItem"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxListReviews: {
+        parameters: {
+            query: {
+                limit?: number;
+                offset?: number | null;
+                socialAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reviews on the platform */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxReviewList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxAddReviews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxAddReviews"];
+            };
+        };
+        responses: {
+            /** @description The reviews added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxReviewList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxCommentOnRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxRecommendationComment"];
+            };
+        };
+        responses: {
+            /** @description The comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxRecommendationCommentCreated"];
                 };
             };
             /** @description Invalid request: see `issues` */

@@ -1,4 +1,5 @@
 import { accountAnalyticsRoute } from './account-analytics';
+import { accountHistoryRoute } from './account-history';
 import { accountsRoute } from './accounts';
 import { appRoute } from './app-layout';
 import { automationsRoute } from './automations';
@@ -31,6 +32,7 @@ export const routeTree = rootRoute.addChildren([
     automationsRoute,
     accountsRoute,
     accountAnalyticsRoute,
+    accountHistoryRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute, settingsUsageRoute]),
   ]),
 ]);

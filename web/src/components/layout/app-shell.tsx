@@ -4,20 +4,22 @@ import { Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Badge } from '../ui/badge';
 import { Logo } from './logo';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, type NavItem } from './nav-items';
 
 type AppShellProps = {
   organization: { name: string | null; plan: string };
   teamSwitcher: ReactNode;
   userMenu: ReactNode;
+  /** Something to show beside a navigation item (a count of what waits there), by its path. */
+  badges?: Partial<Record<NavItem['to'], ReactNode>>;
   children: ReactNode;
 };
 
 /** Sidebar on wide screens, a slide-over menu on narrow ones; the page fills the rest. */
-export function AppShell({ organization, teamSwitcher, userMenu, children }: AppShellProps) {
+export function AppShell({ organization, teamSwitcher, userMenu, badges, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const sidebar = (
-    <Sidebar organization={organization} teamSwitcher={teamSwitcher} userMenu={userMenu} onNavigate={() => setMenuOpen(false)} />
+    <Sidebar organization={organization} teamSwitcher={teamSwitcher} userMenu={userMenu} badges={badges} onNavigate={() => setMenuOpen(false)} />
   );
   return (
     <div className="min-h-screen lg:pl-64">
@@ -49,7 +51,7 @@ export function AppShell({ organization, teamSwitcher, userMenu, children }: App
   );
 }
 
-function Sidebar({ organization, teamSwitcher, userMenu, onNavigate }: Omit<AppShellProps, 'children'> & { onNavigate: () => void }) {
+function Sidebar({ organization, teamSwitcher, userMenu, badges, onNavigate }: Omit<AppShellProps, 'children'> & { onNavigate: () => void }) {
   return (
     <div className="flex h-full w-full flex-col">
       <div className="flex h-16 shrink-0 items-center px-5">
@@ -68,6 +70,7 @@ function Sidebar({ organization, teamSwitcher, userMenu, onNavigate }: Omit<AppS
               >
                 <Icon className="size-4 shrink-0 opacity-80" aria-hidden />
                 {label}
+                {badges?.[to] ? <span className="ml-auto">{badges[to]}</span> : null}
               </Link>
             </li>
           ))}

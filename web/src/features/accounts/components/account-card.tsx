@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Activity, BarChart3, ChevronDown, Copy, FlaskConical, KeyRound, RefreshCw, Unplug, UserRoundCog } from 'lucide-react';
+import { Activity, BarChart3, ChevronDown, Copy, FlaskConical, History, KeyRound, RefreshCw, Unplug, UserRoundCog } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
@@ -106,6 +106,14 @@ export function AccountCard({ account, dmsEnabled, canCopy, ...actions }: Accoun
             Analytics
           </Link>
         </Button>
+        {platform.supports.historyImport ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/accounts/$platform/history" params={{ platform: account.type }} aria-label={`Post history for ${platform.label}`}>
+              <History className="size-3.5" aria-hidden />
+              History
+            </Link>
+          </Button>
+        ) : null}
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="ghost" size="sm" className="ml-auto" aria-label={`More actions for ${platform.label}`}>

@@ -1,4 +1,4 @@
-import { EyeOff, Heart, MessageSquareReply, Trash2 } from 'lucide-react';
+import { EyeOff, Heart, Mail, MessageSquareReply, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -9,14 +9,21 @@ import { cn } from '../../../lib/cn';
 import { platformLabel } from '../../../lib/post-platforms';
 import { useActOnComment } from '../api/act-on-comment';
 import type { Thread } from '../lib/comment-threads';
-import { AuthorAvatar } from './author-avatar';
+import { AuthorAvatar } from '../../../components/author-avatar';
 import { OwnComment } from './own-comment';
+import { privateReplyRule } from '../lib/private-replies';
+import { PrivateReplyForm } from './private-reply-form';
 import { ReplyForm } from './reply-form';
 
-/** One comment with what may be done to it on its platform (only the actions it allows), then its replies. */
-export function CommentItem({ thread }: { thread: Thread }) {
+/**
+ * One comment with what may be done to it on its platform (only the actions it allows), then its
+ * replies. `privateReplies`: the organization has DMs, so its author can be messaged privately.
+ */
+export function CommentItem({ thread, privateReplies = false }: { thread: Thread; privateReplies?: boolean }) {
   const { comment } = thread;
-  const [replying, setReplying] = useState(false);
+  const [replying, setReplying] = useState<false | 'public' | 'private'>(false);
+  const [now] = useState(() => Date.now());
+  const privateRule = privateReplies && !comment.platformData.owner ? privateReplyRule(comment, now) : null;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const act = useActOnComment(comment);
   const rules = comment.platformData;
@@ -52,10 +59,16 @@ export function CommentItem({ thread }: { thread: Thread }) {
               <Heart className={cn('mr-1 inline size-3.5', rules.likedByMe && 'fill-pink-500 text-pink-500')} aria-hidden />
               {comment.likesCount}
             </span>
-            <Button variant="ghost" size="sm" onClick={() => setReplying(true)}>
+            <Button variant="ghost" size="sm" onClick={() => setReplying('public')}>
               <MessageSquareReply className="size-3.5" aria-hidden />
               Reply
             </Button>
+            {privateRule ? (
+              <Button variant="ghost" size="sm" disabled={!privateRule.allowed} title={privateRule.reason} onClick={() => setReplying('private')}>
+                <Mail className="size-3.5" aria-hidden />
+                Message privately
+              </Button>
+            ) : null}
             {rules.canLike ? (
               <Button variant="ghost" size="sm" pending={act.isPending && (act.variables === 'LIKE' || act.variables === 'UNLIKE')} onClick={() => act.mutate(rules.likedByMe ? 'UNLIKE' : 'LIKE')}>
                 {rules.likedByMe ? 'Unlike' : 'Like'}
@@ -78,13 +91,14 @@ export function CommentItem({ thread }: { thread: Thread }) {
               {errorMessage(act.error)}
             </p>
           ) : null}
-          {replying ? <ReplyForm comment={comment} onDone={() => setReplying(false)} /> : null}
+          {replying === 'public' ? <ReplyForm comment={comment} onDone={() => setReplying(false)} /> : null}
+          {replying === 'private' ? <PrivateReplyForm comment={comment} onDone={() => setReplying(false)} /> : null}
         </div>
       </article>
       {thread.replies.length > 0 || thread.own.length > 0 ? (
         <ul aria-label={`Replies to ${author}`} className="ml-11 space-y-3 border-l border-zinc-200 pl-4">
           {thread.replies.map((reply) => (
-            <CommentItem key={reply.comment.id} thread={reply} />
+            <CommentItem key={reply.comment.id} thread={reply} privateReplies={privateReplies} />
           ))}
           {thread.own.map((own) => (
             <li key={own.id}>

@@ -19,8 +19,11 @@ function publishedPlatforms(post: Post): ImportPlatform[] {
   );
 }
 
-/** What people say under the post, per platform, as threads to answer and moderate. Nothing before it is published. */
-export function PostCommentsSection({ post }: { post: Post }) {
+/**
+ * What people say under the post, per platform, as threads to answer and moderate. Nothing before
+ * it is published. `privateReplies`: the organization has DMs (comment authors can be messaged).
+ */
+export function PostCommentsSection({ post, privateReplies = false }: { post: Post; privateReplies?: boolean }) {
   const platforms = publishedPlatforms(post);
   const own = usePostReplies(post.teamId, post.id);
   if (platforms.length === 0) return null;
@@ -28,14 +31,14 @@ export function PostCommentsSection({ post }: { post: Post }) {
     <PostSection title="Comments" description="Comments on each platform as they arrive; reply, like, hide or delete where the platform allows it.">
       <ul className="divide-y divide-zinc-200">
         {platforms.map((platform) => (
-          <PlatformComments key={platform} post={post} platform={platform} own={own.data?.items ?? []} />
+          <PlatformComments key={platform} post={post} platform={platform} own={own.data?.items ?? []} privateReplies={privateReplies} />
         ))}
       </ul>
     </PostSection>
   );
 }
 
-function PlatformComments({ post, platform, own }: { post: Post; platform: ImportPlatform; own: ServiceComment[] }) {
+function PlatformComments({ post, platform, own, privateReplies }: { post: Post; platform: ImportPlatform; own: ServiceComment[]; privateReplies: boolean }) {
   const { data, error } = useFetchedComments(post.teamId, post.id, platform);
   const label = platformLabel(platform);
   const { threads, ownTopLevel } = buildThreads(data?.items ?? [], own, platform);
@@ -77,7 +80,7 @@ function PlatformComments({ post, platform, own }: { post: Post; platform: Impor
             </li>
           ))}
           {threads.map((thread) => (
-            <CommentItem key={thread.comment.id} thread={thread} />
+            <CommentItem key={thread.comment.id} thread={thread} privateReplies={privateReplies} />
           ))}
         </ul>
       )}

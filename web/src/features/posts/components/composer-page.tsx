@@ -17,7 +17,7 @@ import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
 import { useCreatePost } from '../api/create-post';
 import type { Post } from '../api/get-posts';
 import { usePostingAccounts } from '../../../api/get-team-accounts';
-import { useUploads } from '../api/get-uploads';
+import { useUploads } from '../../../api/get-uploads';
 import { useUpdatePost } from '../api/update-post';
 import {
   buildPlatformData,

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import type { Upload } from '../api/get-uploads';
+import type { Upload } from '../../../api/get-uploads';
 import { ACCEPTED_TYPES, useUploadFile, type UploadedFile } from '../api/upload-file';
 import { formatBytes, mediaLabel } from '../lib/media';
 import { Checkbox } from '../../../components/ui/checkbox';

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
-import type { Upload } from '../api/get-uploads';
+import type { Upload } from '../../../api/get-uploads';
 import { issueField, type Issue, type PlatformDraft } from '../lib/composer-state';
 import { mediaLabel } from '../lib/media';
 import { acceptsMedia, platformFields, textIsTitle } from '../lib/option-fields';

@@ -1,7 +1,7 @@
 import { Heart, MessageCircle, Play, Repeat2, Send } from 'lucide-react';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
-import type { Upload } from '../api/get-uploads';
+import type { Upload } from '../../../api/get-uploads';
 import type { SocialAccount } from '../../../api/get-team-accounts';
 import { MediaThumb } from './media-thumb';
 

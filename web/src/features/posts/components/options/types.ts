@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Upload } from '../../api/get-uploads';
+import type { Upload } from '../../../../api/get-uploads';
 import type { OptionField } from '../../lib/option-fields';
 import type { Issue } from './issues';
 

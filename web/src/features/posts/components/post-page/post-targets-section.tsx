@@ -5,7 +5,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { platformLabel } from '../../../../lib/post-platforms';
 import type { Post } from '../../../../api/post-query-keys';
-import type { Upload } from '../../api/get-uploads';
+import type { Upload } from '../../../../api/get-uploads';
 import { mediaLabel } from '../../lib/media';
 import { targetState } from '../../lib/target-status';
 import { MediaThumb } from '../media-thumb';

@@ -1,0 +1,172 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createOrg, createUser, expect, loginAs, test } from './fixtures';
+
+const run = promisify(execFile);
+
+// Set REVIEWS_SCREENSHOTS=/some/dir to keep screenshots of the page's states.
+async function snap(page: Page, name: string) {
+  const dir = process.env.REVIEWS_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+/** A signed-in user of a fresh organization with a connected sandbox Google Business location (30 reviews of history). */
+async function setup(page: Page, playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } }, baseURL: string | undefined) {
+  const org = await createOrg(`E2E reviews ${randomBytes(3).toString('hex')}`);
+  const user = await createUser(org);
+  await loginAs(page, user);
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-api-key': org.apiKey } });
+  const connected = await api.post('/api/v1/sandbox/accounts', { data: { teamId: org.teamId, type: 'GOOGLE_BUSINESS', channelName: 'Corner Bakery Main Street' } });
+  expect(connected.status(), await connected.text()).toBe(200);
+  const account = (await connected.json()) as { id: string };
+  return { org, api, account };
+}
+
+async function importAll(api: APIRequestContext, teamId: string, count: number) {
+  const started = await api.post('/api/v1/misc/google-business/reviews/import', { data: { teamId, count } });
+  expect(started.status(), await started.text()).toBe(201);
+  const { id } = (await started.json()) as { id: string };
+  await expect
+    .poll(async () => ((await (await api.get(`/api/v1/misc/google-business/reviews/import/${id}`)).json()) as { status: string }).status, { timeout: 60_000 })
+    .toBe('COMPLETED');
+}
+
+test('import reviews with the button: progress, then the list with its stars and the capacity left', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const { org, api, account } = await setup(page, playwright, baseURL);
+  // 130 reviews in the location's history and a slow platform: the import takes three pages and its progress shows.
+  expect((await api.post('/api/v1/sandbox/reviews', { data: { socialAccountId: account.id, rating: 4, comment: 'Lovely croissants', count: 100 } })).status()).toBe(200);
+  expect((await api.post('/api/v1/sandbox/faults', { data: { type: 'GOOGLE_BUSINESS', operation: 'reviews.list', kind: 'SLOW', delayMs: 1500, count: 3 } })).status()).toBe(200);
+
+  await page.goto(`/reviews?team=${org.teamId}`);
+  await expect(page.getByRole('heading', { name: 'No reviews imported yet' })).toBeVisible();
+  const panel = page.getByRole('group', { name: 'Google Business import' });
+  await expect(panel.getByText('200 of 200 new reviews left to import this month')).toBeVisible();
+  await snap(page, 'reviews-empty');
+
+  await panel.getByLabel('How many new').fill('120');
+  await panel.getByRole('button', { name: 'Import reviews' }).click();
+  await expect(panel.getByRole('button', { name: 'Importing…' })).toBeDisabled();
+  await expect(panel.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await snap(page, 'reviews-importing');
+  await expect(panel.getByText('Done: 120 new reviews')).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByText('80 of 200 new reviews left to import this month')).toBeVisible();
+
+  const feed = page.getByRole('feed', { name: 'Reviews' });
+  await expect(feed.getByRole('article').first()).toBeVisible();
+  await expect(page.getByText('120 reviews')).toBeVisible();
+  await expect(feed.getByRole('img', { name: '4 of 5 stars' }).first()).toBeVisible();
+  await snap(page, 'reviews-list');
+});
+
+// FIXME (issue 11): the reply is sent with the keyboard and shows "Pending moderation", but the
+// page never showed it "Live" within 30 s in the first merged run; not yet diagnosed.
+test.fixme('answer a review with the keyboard only and follow its moderation', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const { org, api } = await setup(page, playwright, baseURL);
+  await importAll(api, org.teamId, 10);
+  await page.goto(`/reviews?team=${org.teamId}&replied=no`);
+  const feed = page.getByRole('feed', { name: 'Reviews' });
+  await expect(feed.getByRole('article').nth(1)).toBeVisible();
+
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  const second = feed.getByRole('article').nth(1);
+  await expect(second).toBeFocused();
+  const reviewer = (await second.getByRole('heading').textContent())!;
+
+  await page.keyboard.press('r');
+  const form = page.getByRole('form', { name: `Reply to ${reviewer}` });
+  await expect(form.getByRole('textbox', { name: 'Your reply' })).toBeFocused();
+  await page.keyboard.type('Thank you for visiting us!');
+  await page.keyboard.press('Control+Enter');
+  await expect(form).toHaveCount(0);
+
+  const row = feed.getByRole('article').filter({ hasText: 'Thank you for visiting us!' });
+  await expect(row.getByText('Pending moderation')).toBeVisible();
+  await snap(page, 'reviews-pending');
+  await expect(row.getByText('Live', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByRole('link', { name: 'View on the platform' })).toBeVisible();
+
+  // A reply with a phone number breaks Google's policy: rejected, with the reason.
+  await row.focus();
+  await page.keyboard.press('r');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Call us at +1 555 0100 and we will fix it.');
+  await page.keyboard.press('Control+Enter');
+  const rejected = feed.getByRole('article').filter({ hasText: 'Call us at +1 555 0100' });
+  await expect(rejected.getByText('Rejected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(rejected.getByText(/The platform refused this reply/)).toBeVisible();
+  await snap(page, 'reviews-rejected');
+
+  // Escape leaves the editor without sending.
+  await page.keyboard.press('r');
+  await page.keyboard.type(' draft');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('form')).toHaveCount(0);
+});
+
+test('a 1-star review arriving live is highlighted and counted in the navigation until answered', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const { org, api, account } = await setup(page, playwright, baseURL);
+  await page.goto(`/reviews?team=${org.teamId}`);
+  await expect(page.getByRole('group', { name: 'Google Business import' })).toBeVisible();
+  await expect(page.getByText('Live', { exact: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Reviews/ });
+  await expect(nav).toHaveAccessibleName('Reviews');
+
+  for (const [rating, reviewerName] of [[5, 'Happy Customer'], [1, 'Angry Customer']] as const) {
+    const sent = await api.post('/api/v1/sandbox/inbound/review', { data: { socialAccountId: account.id, rating, reviewerName, comment: rating === 1 ? 'Cold coffee, rude staff.' : 'Great!' } });
+    expect(sent.status(), await sent.text()).toBe(200);
+  }
+  const feed = page.getByRole('feed', { name: 'Reviews' });
+  const angry = feed.getByRole('article', { name: 'Angry Customer' });
+  await expect(angry).toBeVisible({ timeout: 20_000 });
+  await expect(angry.getByText('Needs a reply')).toBeVisible();
+  await expect(angry.getByRole('img', { name: '1 of 5 stars' })).toBeVisible();
+  await expect(feed.getByRole('article', { name: 'Happy Customer' }).getByText('Needs a reply')).toHaveCount(0);
+  await expect(nav).toHaveAccessibleName(/1 low-rated review needs a reply/);
+  await expect(page.getByText('1 review of 1–2 stars has no reply yet.')).toBeVisible();
+  await snap(page, 'reviews-low-rating');
+
+  await angry.getByRole('button', { name: 'Reply' }).click();
+  await page.keyboard.type('We are sorry, please come back as our guest.');
+  await page.keyboard.press('Control+Enter');
+  await expect(angry.getByText('Needs a reply')).toHaveCount(0);
+  await expect(nav).toHaveAccessibleName('Reviews');
+});
+
+// FIXME (issue 11): failed in the first merged run (seeding 1,000 reviews); not yet diagnosed.
+test.fixme('a long list keeps at most 100 rows in the page while scrolling to its end', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(240_000);
+  const { org, api, account } = await setup(page, playwright, baseURL);
+  const MANY = 1000;
+  await run('npx', ['tsx', 'server/admin/cli.ts', 'review-limits', '--org', org.organizationId, '--monthly', String(MANY + 100)], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
+  });
+  for (let added = 0; added < MANY; added += 100) {
+    const response = await api.post('/api/v1/sandbox/reviews', { data: { socialAccountId: account.id, rating: 3, comment: `Batch ${added / 100}`, count: 100 } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  for (let imported = 0; imported < MANY; imported += 250) await importAll(api, org.teamId, 250);
+
+  await page.goto(`/reviews?team=${org.teamId}`);
+  const feed = page.getByRole('feed', { name: 'Reviews' });
+  await expect(feed.getByRole('article').first()).toBeVisible();
+  await expect(page.getByText(`${(MANY + 30).toLocaleString('en-US')} reviews`, { exact: false })).toBeVisible();
+  // Scroll to the end, page by page: the API is read as the reader goes, the DOM stays small.
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 20_000);
+        expect(await feed.getByRole('article').count()).toBeLessThanOrEqual(100);
+        return feed.getByRole('article', { includeHidden: true }).last().getAttribute('aria-posinset');
+      },
+      { timeout: 180_000, intervals: [200] },
+    )
+    .toBe(String(MANY + 30));
+  expect(await page.locator('[role="feed"] article').count()).toBeLessThanOrEqual(100);
+});

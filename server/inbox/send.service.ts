@@ -1,0 +1,445 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { withCredentials } from '../accounts/credentials';
+import type { SocialAccountRow } from '../accounts/account-record';
+import type { Executor } from '../db/client';
+import { fetchedComments } from '../db/schema/comments';
+import { conversations, messages, privateReplyClaims, type MessagePlatformData, type MessageReplyTo, type PrivateReplyContext } from '../db/schema/inbox';
+import { postTargets } from '../db/schema/posts';
+import { socialAccounts } from '../db/schema/social-accounts';
+import { uploads } from '../db/schema/uploads';
+import { recordEvent } from '../events/outbox';
+import { AppError, BadRequestError, ForbiddenError, NotFoundError, type Issue } from '../http/errors';
+import type { OutboundMessage } from '../platforms/connector';
+import { PlatformError } from '../platforms/platform-error';
+import type { AppServices } from '../services';
+import { getTeam } from '../teams/teams.service';
+import { mediaUrl } from '../uploads/uploads.service';
+import {
+  getConversationRow,
+  getMessageRow,
+  presentConversation,
+  readChanges,
+  requireDms,
+  updateConversation,
+  type OrgScope,
+} from './conversations.service';
+import { previewOf, toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
+import { releaseMessageSlot, reserveMessageSlot } from './messaging-quota';
+import { compositionIssues, platformIssues, type MessageContent } from './shared/message-content';
+
+const WINDOW_MS = 24 * 3600_000;
+const PRIVATE_REPLY_MAX_AGE_MS = 7 * 24 * 3600_000;
+const REACTION_EMOJI: Record<string, string> = { love: '❤️' };
+
+class ServiceUnavailableError extends AppError {
+  constructor(message: string) {
+    super(503, message);
+  }
+}
+
+async function accountOf(db: Executor, organizationId: string, id: string): Promise<SocialAccountRow> {
+  const [row] = await db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.organizationId, organizationId), eq(socialAccounts.id, id), isNull(socialAccounts.deletedAt)));
+  if (!row) throw new BadRequestError('The social account of this conversation was disconnected');
+  return row;
+}
+
+/** What every outbound action checks first: messaging on for the account, sending not paused. */
+async function requireSending(services: AppServices, account: SocialAccountRow): Promise<void> {
+  if (account.messagingStatus !== 'ENABLED') {
+    const [known] = await services.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.socialAccountId, account.id)).limit(1);
+    if (account.messagingStatus === 'DISABLE_PENDING' || known) {
+      throw new ForbiddenError('Messaging was disabled for this social account (messaging/disable): enable it again to send, react or reply privately');
+    }
+    throw new ForbiddenError('Messaging is not enabled for this social account: enable it first with messaging/enable');
+  }
+  if (services.config.MESSAGING_SENDING_PAUSED) throw new ServiceUnavailableError('Sending is paused on the service side: retry in a few minutes');
+}
+
+function contentIssues(platform: string, content: MessageContent, prefix: (string | number)[]): void {
+  const issues: Issue[] = [...compositionIssues(content), ...platformIssues(platform, content)].map((issue) => ({
+    code: 'custom',
+    message: issue.message,
+    path: [...prefix, ...issue.path],
+  }));
+  if (issues.length > 0) throw new BadRequestError(issues[0]!.message, issues);
+}
+
+/** The 24-hour rule, and the thread a private reply opened that waits for the person. */
+function requireWindow(conversation: ConversationRow, now: Date): void {
+  if (!conversation.canReply || !conversation.lastInboundAt) {
+    throw new BadRequestError('This conversation is waiting for the participant to reply first: you can send once they write');
+  }
+  if (now.getTime() - conversation.lastInboundAt.getTime() > WINDOW_MS) {
+    throw new BadRequestError(
+      `Replies are allowed only within 24 hours of the participant's last message (${conversation.lastInboundAt.toISOString()}); it restarts when they write again`,
+    );
+  }
+}
+
+function toOutbound(content: MessageContent): OutboundMessage {
+  return {
+    text: content.text ?? null,
+    attachments: content.attachments ?? [],
+    quickReplies: content.quickReplies,
+    buttons: content.buttons,
+    carousel: content.carousel,
+  };
+}
+
+function richData(message: OutboundMessage): MessagePlatformData {
+  const data: MessagePlatformData = {};
+  if (message.quickReplies?.length) data.quickReplies = message.quickReplies;
+  if (message.buttons?.length) data.buttons = message.buttons;
+  if (message.carousel) data.carousel = message.carousel;
+  return data;
+}
+
+type Delivery = {
+  conversation: ConversationRow;
+  account: SocialAccountRow;
+  message: OutboundMessage;
+  source: 'API' | 'PRIVATE_REPLY';
+  replyTo?: MessageReplyTo | null;
+  privateReplyContext?: PrivateReplyContext | null;
+  /** Runs in the transaction that records the intent (claims, quota). */
+  before?: (tx: Executor) => Promise<void>;
+  call: (services: AppServices, account: SocialAccountRow) => Promise<{ externalMessageId: string }>;
+  /** Runs in the transaction that records the outcome. */
+  after?: (tx: Executor, outcome: { message: MessageRow; error: PlatformError | null }) => Promise<void>;
+};
+
+export class SendFailedError extends Error {}
+
+/**
+ * Records the message as PENDING (and takes its quota slot) before the platform is called, then
+ * records the outcome: SENT, or FAILED with the platform's reason (the slot is given back and the
+ * failed message stays in the thread). Either way `conversation.message.created` announces it.
+ */
+async function deliver(services: AppServices, delivery: Delivery): Promise<{ conversation: ConversationRow; message: MessageRow }> {
+  const { account } = delivery;
+  const createdAt = new Date();
+  const pending = await services.db.transaction(async (tx) => {
+    await delivery.before?.(tx);
+    await reserveMessageSlot(tx, account, createdAt);
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        organizationId: delivery.conversation.organizationId,
+        teamId: delivery.conversation.teamId,
+        conversationId: delivery.conversation.id,
+        socialAccountId: account.id,
+        platform: delivery.conversation.platform,
+        direction: 'OUTBOUND',
+        status: 'PENDING',
+        source: delivery.source,
+        text: delivery.message.text ?? '',
+        attachments: delivery.message.attachments.map((attachment) => ({ type: attachment.type as 'IMAGE', url: attachment.url })),
+        replyTo: delivery.replyTo ?? null,
+        privateReplyContext: delivery.privateReplyContext ?? null,
+        platformData: richData(delivery.message),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    return row!;
+  });
+
+  let outcome: { externalMessageId: string } | null = null;
+  let failure: PlatformError | null = null;
+  try {
+    outcome = await delivery.call(services, account);
+  } catch (error) {
+    failure =
+      error instanceof PlatformError
+        ? error
+        : new PlatformError({ code: 'TRANSIENT', message: 'The platform call failed unexpectedly', httpStatus: 500, meta: { platform: account.type as 'INSTAGRAM', operation: 'messaging.send' } });
+    if (!(error instanceof PlatformError)) services.logger.error('message send failed', { error: error instanceof Error ? error.message : String(error) });
+  }
+
+  const result = await services.db.transaction(async (tx) => {
+    const now = new Date();
+    const [message] = await tx
+      .update(messages)
+      .set(
+        outcome
+          ? { status: 'SENT', sentAt: now, externalMessageId: outcome.externalMessageId }
+          : { status: 'FAILED', failedAt: now, error: failure!.message },
+      )
+      .where(eq(messages.id, pending.id))
+      .returning();
+    if (!outcome) await releaseMessageSlot(tx, account.id, createdAt);
+    const [conversation] = await tx
+      .update(conversations)
+      .set({ lastMessageAt: now, lastActivityAt: now, lastMessagePreview: previewOf(message!) })
+      .where(eq(conversations.id, delivery.conversation.id))
+      .returning();
+    await delivery.after?.(tx, { message: message!, error: failure });
+    await recordEvent(tx, {
+      organizationId: message!.organizationId,
+      teamId: message!.teamId,
+      type: 'conversation.message.created',
+      data: { message: toMessageDto(message!), conversationId: message!.conversationId },
+    });
+    return { conversation: conversation!, message: message! };
+  });
+  if (failure) throw failure;
+  return result;
+}
+
+async function present(services: AppServices, result: { conversation: ConversationRow; message: MessageRow }, conflict = false) {
+  return { conversation: await presentConversation(services.db, result.conversation), message: toMessageDto(result.message), conflict };
+}
+
+async function replyToOf(db: Executor, conversation: ConversationRow, messageId?: string): Promise<MessageReplyTo | null> {
+  if (!messageId) return null;
+  const [row] = await db.select().from(messages).where(and(eq(messages.conversationId, conversation.id), eq(messages.id, messageId)));
+  if (!row) throw new NotFoundError('Reply-to message');
+  return { messageId: row.id, externalMessageId: row.externalMessageId, isSelfReply: row.direction === 'OUTBOUND' };
+}
+
+function platformSend(conversation: ConversationRow, message: OutboundMessage) {
+  return (services: AppServices, account: SocialAccountRow) =>
+    withCredentials(services, account, (connector, credentials) =>
+      connector.messaging!.send({ db: services.db, publicUrl: services.config.publicUrl }, credentials, {
+        pageId: account.externalId ?? '',
+        recipientId: conversation.externalParticipantId,
+        message,
+      }),
+    );
+}
+
+/** Prepares an outbound message: every check of the spec before anything is written. */
+async function prepareSend(services: AppServices, scope: OrgScope & { id: string }, content: MessageContent, prefix: (string | number)[]) {
+  const conversation = await getConversationRow(services.db, scope);
+  const account = await accountOf(services.db, scope.organizationId, conversation.socialAccountId);
+  await requireSending(services, account);
+  contentIssues(conversation.platform, content, prefix);
+  requireWindow(conversation, new Date());
+  return { conversation, account };
+}
+
+export async function sendMessage(services: AppServices, scope: OrgScope & { id: string }, body: { content: MessageContent; replyToMessageId?: string }) {
+  const { conversation, account } = await prepareSend(services, scope, body.content, ['content']);
+  const replyTo = await replyToOf(services.db, conversation, body.replyToMessageId);
+  const message = toOutbound(body.content);
+  return present(services, await deliver(services, { conversation, account, message, source: 'API', replyTo, call: platformSend(conversation, message) }));
+}
+
+const UPLOAD_TYPES = { image: 'IMAGE', video: 'VIDEO', document: 'FILE' } as const;
+
+/** The automation form of a send: attachments named by upload id. */
+export async function sendRichMessage(
+  services: AppServices,
+  scope: OrgScope & { conversationId: string },
+  body: { teamId: string; message: Omit<MessageContent, 'attachments'> & { attachments?: { uploadId: string; type?: 'IMAGE' | 'VIDEO' | 'AUDIO' | 'FILE' }[] } },
+) {
+  await requireDms(services.db, scope.organizationId);
+  await getTeam(services.db, { organizationId: scope.organizationId, id: body.teamId });
+  const conversation = await getConversationRow(services.db, { organizationId: scope.organizationId, id: scope.conversationId });
+  if (conversation.teamId !== body.teamId) throw new NotFoundError('Conversation');
+  const wanted = body.message.attachments ?? [];
+  const found = wanted.length
+    ? await services.db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.organizationId, scope.organizationId), inArray(uploads.id, wanted.map((item) => item.uploadId)), isNull(uploads.deletedAt)))
+    : [];
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const attachments = wanted.map((item) => {
+    const upload = byId.get(item.uploadId);
+    if (!upload || (upload.teamId && upload.teamId !== body.teamId)) throw new NotFoundError(`Upload ${item.uploadId}`);
+    return { type: item.type ?? UPLOAD_TYPES[upload.type], url: mediaUrl(services.config, upload.path) };
+  });
+  const content = { ...body.message, attachments: attachments.length ? attachments : undefined } as MessageContent;
+  const { account } = await prepareSend(services, { organizationId: scope.organizationId, id: conversation.id }, content, ['message']);
+  const message = toOutbound(content);
+  const result = await deliver(services, { conversation, account, message, source: 'API', call: platformSend(conversation, message) });
+  return { conversationId: result.conversation.id, messageId: result.message.id, externalMessageId: result.message.externalMessageId };
+}
+
+export async function reactToMessage(
+  services: AppServices,
+  scope: OrgScope & { id: string; messageId: string },
+  body: { action: 'REACT' | 'UNREACT'; reaction: string },
+) {
+  const conversation = await getConversationRow(services.db, scope);
+  const message = await getMessageRow(services.db, conversation, scope.messageId);
+  if (conversation.platform !== 'INSTAGRAM') throw new BadRequestError(`${conversation.platform === 'FACEBOOK' ? 'Facebook' : conversation.platform} reactions can only be read: only Instagram supports sending reactions`);
+  if (body.reaction !== 'love') {
+    throw new BadRequestError('Only the love reaction is supported', [{ code: 'custom', message: 'Only the love reaction is supported', path: ['reaction'] }]);
+  }
+  const account = await accountOf(services.db, scope.organizationId, conversation.socialAccountId);
+  await requireSending(services, account);
+  if (!message.externalMessageId) throw new BadRequestError('This message never reached the platform: there is nothing to react to');
+  await withCredentials(services, account, (connector, credentials) =>
+    connector.messaging!.react({ db: services.db, publicUrl: services.config.publicUrl }, credentials, {
+      pageId: account.externalId ?? '',
+      recipientId: conversation.externalParticipantId,
+      externalMessageId: message.externalMessageId!,
+      reaction: body.reaction,
+      action: body.action,
+    }),
+  );
+  const senderId = account.externalId ?? account.id;
+  const updated = await services.db.transaction((tx) =>
+    applyReaction(tx, message, { senderId, reaction: body.reaction, action: body.action === 'REACT' ? 'react' : 'unreact' }),
+  );
+  return toMessageDto(updated);
+}
+
+/** Adds or removes one sender's reaction and announces the change (`conversation.message.updated`). */
+export async function applyReaction(tx: Executor, message: MessageRow, change: { senderId: string; reaction: string; action: 'react' | 'unreact' }): Promise<MessageRow> {
+  const others = (message.platformData.reactions ?? []).filter((reaction) => reaction.senderId !== change.senderId);
+  const reactions = change.action === 'react' ? [...others, { senderId: change.senderId, reaction: change.reaction, emoji: REACTION_EMOJI[change.reaction] ?? null }] : others;
+  return updateMessage(tx, message, { platformData: { ...message.platformData, reactions } });
+}
+
+export async function updateMessage(tx: Executor, message: MessageRow, changes: Partial<MessageRow>): Promise<MessageRow> {
+  const [updated] = await tx.update(messages).set(changes).where(eq(messages.id, message.id)).returning();
+  await recordEvent(tx, {
+    organizationId: updated!.organizationId,
+    teamId: updated!.teamId,
+    type: 'conversation.message.updated',
+    data: { message: toMessageDto(updated!), conversationId: updated!.conversationId },
+  });
+  return updated!;
+}
+
+/** Resets the unread counter and, best effort, shows the participant a seen marker. */
+export async function readConversation(services: AppServices, scope: OrgScope & { id: string }, body: { readAt?: string }) {
+  const row = await getConversationRow(services.db, scope);
+  const readAt = body.readAt ? new Date(body.readAt) : new Date();
+  const updated = await services.db.transaction((tx) => updateConversation(tx, row, readChanges(row, readAt)));
+  const account = await accountOf(services.db, scope.organizationId, row.socialAccountId).catch(() => null);
+  if (account?.messagingStatus === 'ENABLED' && !services.config.MESSAGING_SENDING_PAUSED) {
+    try {
+      await withCredentials(services, account, (connector, credentials) =>
+        connector.messaging!.markSeen({ db: services.db, publicUrl: services.config.publicUrl }, credentials, { pageId: account.externalId ?? '', recipientId: row.externalParticipantId }),
+      );
+    } catch (error) {
+      services.logger.debug('seen marker not shown', { conversationId: row.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return presentConversation(services.db, updated);
+}
+
+const MESSAGING_PLATFORMS = new Set(['INSTAGRAM', 'FACEBOOK']);
+
+export async function sendPrivateReply(
+  services: AppServices,
+  scope: OrgScope,
+  body: { teamId: string; fetchedCommentId: string; content: { text: string; attachments?: unknown; carousel?: unknown } },
+) {
+  await requireDms(services.db, scope.organizationId);
+  await getTeam(services.db, { organizationId: scope.organizationId, id: body.teamId });
+  const [comment] = await services.db
+    .select()
+    .from(fetchedComments)
+    .where(and(eq(fetchedComments.organizationId, scope.organizationId), eq(fetchedComments.teamId, body.teamId), eq(fetchedComments.id, body.fetchedCommentId)));
+  if (!comment) throw new NotFoundError('Fetched comment');
+  if (body.content.attachments !== undefined || body.content.carousel !== undefined) {
+    const field = body.content.attachments !== undefined ? 'attachments' : 'carousel';
+    throw new BadRequestError('Private replies are text only: attachments and carousels are not allowed', [
+      { code: 'custom', message: 'Private replies are text only', path: ['content', field] },
+    ]);
+  }
+  if (!MESSAGING_PLATFORMS.has(comment.platform)) throw new BadRequestError('Private replies exist only on Instagram and Facebook');
+  if (comment.deletedAt) throw new BadRequestError('The comment was deleted on the platform');
+  const account = await accountOf(services.db, scope.organizationId, comment.socialAccountId);
+  await requireSending(services, account);
+  const text = body.content.text;
+  if (comment.platform === 'INSTAGRAM') contentIssues('INSTAGRAM', { text }, ['content']);
+  if (comment.platform === 'FACEBOOK') {
+    if (comment.externalParentId) throw new BadRequestError('On Facebook only top-level comments can get a private reply; this comment is a reply');
+    const at = comment.publishedAt ?? comment.createdAt;
+    if (Date.now() - at.getTime() > PRIVATE_REPLY_MAX_AGE_MS) throw new BadRequestError('Facebook allows private replies only to comments at most 7 days old');
+  }
+
+  // One per comment: an earlier one that went out answers again, with conflict.
+  const [claim] = await services.db.select().from(privateReplyClaims).where(eq(privateReplyClaims.fetchedCommentId, comment.id));
+  if (claim?.state === 'SENT' && claim.messageId) {
+    const [message] = await services.db.select().from(messages).where(eq(messages.id, claim.messageId));
+    const [conversation] = message ? await services.db.select().from(conversations).where(eq(conversations.id, message.conversationId)) : [];
+    if (message && conversation) return present(services, { conversation, message }, true);
+  }
+  const claimed = () => new AppError(429, 'Private reply send already claimed: one for this comment is in progress or may have been delivered; do not retry, inspect the conversation');
+  if (claim && claim.state !== 'FAILED' && claim.state !== 'SENT') throw claimed();
+
+  const conversation = await conversationFor(services, account, { participantId: comment.authorExternalId ?? 'unknown', name: comment.authorName });
+  const [target] = await services.db
+    .select({ externalData: postTargets.externalData })
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, comment.postId), eq(postTargets.platform, comment.platform)));
+  const context: PrivateReplyContext = {
+    fetchedCommentId: comment.id,
+    commentExternalId: comment.externalId,
+    text: comment.text,
+    authorName: comment.authorName,
+    postPermalink: target?.externalData?.permalink ?? null,
+    postThumbnailUrl: target?.externalData?.thumbnail ?? null,
+    commentedAt: (comment.publishedAt ?? comment.createdAt).toISOString(),
+  };
+  const message: OutboundMessage = { text, attachments: [] };
+  const result = await deliver(services, {
+    conversation,
+    account,
+    message,
+    source: 'PRIVATE_REPLY',
+    privateReplyContext: context,
+    async before(tx) {
+      // Taken in the intent's transaction: two concurrent repeats cannot both send.
+      const taken = await tx
+        .insert(privateReplyClaims)
+        .values({ fetchedCommentId: comment.id, organizationId: scope.organizationId, state: 'IN_FLIGHT' })
+        .onConflictDoUpdate({ target: privateReplyClaims.fetchedCommentId, set: { state: 'IN_FLIGHT', messageId: null }, setWhere: eq(privateReplyClaims.state, 'FAILED') })
+        .returning();
+      if (taken.length === 0) throw claimed();
+    },
+    call: (svc, acc) =>
+      withCredentials(svc, acc, (connector, credentials) =>
+        connector.messaging!.privateReply({ db: svc.db, publicUrl: svc.config.publicUrl }, credentials, { pageId: acc.externalId ?? '', commentId: comment.externalId, text }),
+      ),
+    async after(tx, outcome) {
+      // A transient failure may still have been delivered: such a claim stays closed (429).
+      const state = !outcome.error ? 'SENT' : outcome.error.isTransient ? 'UNKNOWN' : 'FAILED';
+      await tx.update(privateReplyClaims).set({ state, messageId: outcome.message.id }).where(eq(privateReplyClaims.fetchedCommentId, comment.id));
+    },
+  });
+  return present(services, result);
+}
+
+/** The thread with a person, created (waiting for them to answer) when a private reply starts it. */
+async function conversationFor(services: AppServices, account: SocialAccountRow, person: { participantId: string; name: string | null }): Promise<ConversationRow> {
+  return services.db.transaction(async (tx) => {
+    const now = new Date();
+    const [created] = await tx
+      .insert(conversations)
+      .values({
+        organizationId: account.organizationId,
+        teamId: account.teamId,
+        socialAccountId: account.id,
+        platform: account.type,
+        externalConversationId: `t_${account.externalId}_${person.participantId}`,
+        externalParticipantId: person.participantId,
+        participantDisplayName: person.name ?? '',
+        canReply: false,
+        lastMessageAt: now,
+        lastActivityAt: now,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) {
+      await recordEvent(tx, { organizationId: created.organizationId, teamId: created.teamId, type: 'conversation.created', data: { conversation: await presentConversation(tx, created) } });
+      return created;
+    }
+    const [existing] = await tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.socialAccountId, account.id), eq(conversations.externalParticipantId, person.participantId)));
+    return existing!;
+  });
+}

@@ -1,0 +1,3 @@
+import { importPostHistoryJob } from './import-post-history.job';
+
+export const postHistoryJobs = [importPostHistoryJob];

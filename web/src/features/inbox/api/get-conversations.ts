@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, ok } from '../../../lib/api-client';
+import type { InboxFilters } from '../lib/inbox-filters';
+import { conversationListsQueryKey } from './inbox-query-keys';
+
+/** Rows per page: a screenful several times over, small enough for a quick first paint. */
+const PAGE = 100;
+
+export function getConversations(teamId: string, filters: InboxFilters, cursor: string | undefined) {
+  return ok(
+    api.GET('/conversations', {
+      params: {
+        query: {
+          teamId,
+          limit: PAGE,
+          cursor,
+          platform: filters.platform,
+          socialAccountId: filters.account,
+          status: filters.status,
+          unread: filters.unread ? 'true' : undefined,
+          q: filters.q || undefined,
+        },
+      },
+    }),
+  );
+}
+
+/** The team's conversations, newest activity first, a cursor page at a time as the list scrolls. */
+export const conversationsQueryOptions = (teamId: string, filters: InboxFilters) =>
+  infiniteQueryOptions({
+    queryKey: [...conversationListsQueryKey, teamId, filters],
+    queryFn: ({ pageParam }) => getConversations(teamId, filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor || undefined,
+  });
+
+export function useConversations(teamId: string, filters: InboxFilters) {
+  return useInfiniteQuery(conversationsQueryOptions(teamId, filters));
+}
