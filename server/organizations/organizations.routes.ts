@@ -20,6 +20,14 @@ export const OrganizationSchema = z
     showVerboseErrors: z.boolean(),
     disconnectCheckEnabled: z.boolean(),
     deleteAccountAfter: z.number().int().min(0).max(168),
+    // The organization's custom limits, set by the operator; null means the plan's.
+    dailyPostLimit: z.record(z.string(), z.number()).nullable().optional(),
+    dailyCommentLimit: z.record(z.string(), z.number()).nullable().optional(),
+    monthlyImportLimitPerAccount: z.number().nullable().optional(),
+    commentImportLimitPerPost: z.number().nullable().optional(),
+    monthlyReviewImportLimitPerAccount: z.number().nullable().optional().openapi({
+      description: 'Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan\'s',
+    }),
     createdAt: z.string().datetime().nullable(),
     updatedAt: z.string().datetime().nullable(),
     deletedAt: z.string().datetime().nullable(),

@@ -97,7 +97,7 @@ export async function getReviewImport(db: Executor, scope: Scope & { id: string;
  * the oldest review, the walk stops at the first page that is past the overlap window and brought
  * nothing new: later imports fetch only what is new, plus recent edits.
  */
-export async function runReviewImport(services: AppServices, importId: string, context: { lastAttempt: boolean }): Promise<void> {
+export async function runReviewImport(services: AppServices, importId: string): Promise<void> {
   const { db } = services;
   // Claim the run: a duplicate delivery (or a second worker) finds it taken and leaves it alone.
   // A FETCHING run whose walker stopped touching it for a lease is a crashed one: it is taken over.
@@ -120,11 +120,19 @@ export async function runReviewImport(services: AppServices, importId: string, c
     await walk(services, { ...run, attempts: run.attempts - 1 });
   } catch (error) {
     if (error instanceof PlatformError) return handlePlatformError(services, { ...run, attempts: run.attempts - 1 }, error);
-    // Unexpected: the queue retries (the run is PENDING again for it); when no retry is left the run must not stay FETCHING.
-    const message = error instanceof Error ? error.message : String(error);
-    await set(context.lastAttempt ? { status: 'FAILED', error: message, completedAt: new Date() } : { status: 'PENDING', error: message });
+    // Unexpected: the queue retries (the run is PENDING again for it); after the last attempt the
+    // job's `afterLastAttempt` hook marks it FAILED (failReviewImportAfterRetries).
+    await set({ status: 'PENDING', error: error instanceof Error ? error.message : String(error) });
     throw error;
   }
+}
+
+/** The import job's last attempt threw: the run must not stay PENDING or FETCHING. */
+export async function failReviewImportAfterRetries(db: Executor, importId: string, error: unknown): Promise<void> {
+  await db
+    .update(reviewImports)
+    .set({ status: 'FAILED', error: error instanceof Error ? error.message : String(error), completedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(reviewImports.id, importId), inArray(reviewImports.status, ['PENDING', 'FETCHING', 'RATE_LIMITED'])));
 }
 
 async function walk(services: AppServices, run: ReviewImportRow) {

@@ -12,10 +12,16 @@ import { MONTHLY_REVIEW_IMPORT_LIMITS } from './shared/review-constants';
  * charges the meter, so it can be pointed at a shared imports meter without touching the imports.
  */
 
+/** The organization's custom monthly cap per account, or null when the plan's applies. */
+export async function customReviewImportLimit(db: Executor, organizationId: string): Promise<number | null> {
+  const [custom] = await db.select().from(reviewImportLimits).where(eq(reviewImportLimits.organizationId, organizationId));
+  return custom?.monthlyLimitPerAccount ?? null;
+}
+
 /** The account's monthly cap: the organization's custom limit if the operator set one, else the plan's. */
 export async function monthlyReviewLimit(db: Executor, organizationId: string): Promise<number> {
-  const [custom] = await db.select().from(reviewImportLimits).where(eq(reviewImportLimits.organizationId, organizationId));
-  if (custom) return custom.monthlyLimitPerAccount;
+  const custom = await customReviewImportLimit(db, organizationId);
+  if (custom !== null) return custom;
   const organization = await getOrganization(db, organizationId);
   return MONTHLY_REVIEW_IMPORT_LIMITS[organization.plan];
 }

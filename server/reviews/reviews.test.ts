@@ -90,8 +90,11 @@ describe('Google Business review imports', { timeout: 180_000 }, () => {
     const admin = (monthly: string) => runAdminCommand(t.services.db, adminCommandSchema.parse({ command: 'review-limits', org: organizationId, monthly }));
     expect((await admin('8')).json).toMatchObject({ monthlyLimitPerAccount: 8, custom: true });
     expect(await list()).toMatchObject({ limit: 8, remainingCapacity: 3 });
+    const organization = await t.request('GET', '/organization', { key });
+    expect(organization.json).toMatchObject({ monthlyReviewImportLimitPerAccount: 8, monthlyImportLimitPerAccount: null });
     expect(await run(10)).toMatchObject({ status: 'COMPLETED', reviewsImported: 3 });
     expect((await admin('default')).json).toMatchObject({ monthlyLimitPerAccount: 5, custom: false });
+    expect((await t.request('GET', '/organization', { key })).json.monthlyReviewImportLimitPerAccount).toBeNull();
     expect(() => adminCommandSchema.parse({ command: 'review-limits', org: organizationId, monthly: 'lots' })).toThrow();
   });
 

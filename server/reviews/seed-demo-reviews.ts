@@ -1,5 +1,5 @@
 import type { AppServices } from '../services';
-import { runReviewImport, startReviewImport } from './review-imports.service';
+import { failReviewImportAfterRetries, runReviewImport, startReviewImport } from './review-imports.service';
 import { listReviews, replyToReview } from './reviews.service';
 import { ReviewListQuery } from './reviews.schemas';
 import type { ReviewPlatform } from './shared/review-constants';
@@ -25,5 +25,11 @@ export async function seedDemoReviews(services: AppServices, scope: Scope) {
 /** Starts the import as the API would, and runs it here so the first start shows it done. */
 async function importNow(services: AppServices, scope: Scope, platform: ReviewPlatform, count: number) {
   const run = await startReviewImport(services, { organizationId: scope.organizationId, platform }, { teamId: scope.teamId, count }, { enqueue: false });
-  await runReviewImport(services, run.id, { lastAttempt: true });
+  try {
+    await runReviewImport(services, run.id);
+  } catch (error) {
+    // No queue retries a run started here: it is the last attempt.
+    await failReviewImportAfterRetries(services.db, run.id, error);
+    throw error;
+  }
 }

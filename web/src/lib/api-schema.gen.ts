@@ -3811,15 +3811,25 @@ export interface components {
             apiAccess: boolean;
             automationsEnabled: boolean;
             avatarUrl: string | null;
+            commentImportLimitPerPost?: number | null;
             /** Format: date-time */
             createdAt: string | null;
             createdById: string | null;
+            dailyCommentLimit?: {
+                [key: string]: number;
+            } | null;
+            dailyPostLimit?: {
+                [key: string]: number;
+            } | null;
             deleteAccountAfter: number;
             /** Format: date-time */
             deletedAt: string | null;
             disconnectCheckEnabled: boolean;
             dmsEnabled: boolean;
             id: string;
+            monthlyImportLimitPerAccount?: number | null;
+            /** @description Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan's */
+            monthlyReviewImportLimitPerAccount?: number | null;
             name: string | null;
             /** @enum {string} */
             plan: "FREE" | "PRO" | "BUSINESS";
@@ -4907,15 +4917,25 @@ export interface components {
                 apiAccess: boolean;
                 automationsEnabled: boolean;
                 avatarUrl: string | null;
+                commentImportLimitPerPost?: number | null;
                 /** Format: date-time */
                 createdAt: string | null;
                 createdById: string | null;
+                dailyCommentLimit?: {
+                    [key: string]: number;
+                } | null;
+                dailyPostLimit?: {
+                    [key: string]: number;
+                } | null;
                 deleteAccountAfter: number;
                 /** Format: date-time */
                 deletedAt: string | null;
                 disconnectCheckEnabled: boolean;
                 dmsEnabled: boolean;
                 id: string;
+                monthlyImportLimitPerAccount?: number | null;
+                /** @description Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan's */
+                monthlyReviewImportLimitPerAccount?: number | null;
                 name: string | null;
                 /** @enum {string} */
                 plan: "FREE" | "PRO" | "BUSINESS";
