@@ -5,6 +5,7 @@ import { connectorEnv, withCredentials } from '../accounts/credentials';
 import type { Executor } from '../db/client';
 import { reviews } from '../db/schema/reviews';
 import { socialAccounts } from '../db/schema/social-accounts';
+import { recordEvent } from '../events/outbox';
 import { likePattern } from '../http/pagination';
 import { AppError, BadRequestError, NotFoundError } from '../http/errors';
 import { asClientError } from '../platform-actions/platform-actions.service';
@@ -13,7 +14,7 @@ import type { ReviewsCapability } from '../platforms/reviews';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { refreshReviewReplyJob } from './refresh-review-reply.job';
-import type { ReviewRow } from './review-dto';
+import { toAnyReviewDto, type ReviewRow } from './review-dto';
 import { reviewAccount } from './review-imports.service';
 import { monthlyReviewLimit, reviewCapacity } from './review-quota';
 import { refreshStoredReview } from './review-store';
@@ -117,11 +118,31 @@ async function placeCall<T>(services: AppServices, row: ReviewRow, call: (capabi
   }
 }
 
+/** Reads the review again from the platform; a moderation decision is stored and announced. */
 async function refreshFromPlatform(services: AppServices, row: ReviewRow) {
   const item = await placeCall(services, row, (reviews, credentials, account) =>
     reviews.get(connectorEnv(services), credentials, { externalId: account.externalId! }, { externalId: row.externalId }),
   );
-  return refreshStoredReview(services.db, row.id, item);
+  return services.db.transaction(async (tx) => {
+    const updated = await refreshStoredReview(tx, row.id, item);
+    const decided = updated.replyState !== row.replyState || updated.replyComment !== row.replyComment || updated.replyUrl !== row.replyUrl;
+    if (decided) await announceReply(tx, updated);
+    return updated;
+  });
+}
+
+/**
+ * `review.reply.updated`, in the transaction that stores the change: a reply saved or deleted, or
+ * the platform's moderation deciding on it. Dashboards on the list see it move without asking
+ * the platform themselves; the service follows the moderation (refresh-review-reply).
+ */
+async function announceReply(tx: Executor, row: ReviewRow) {
+  await recordEvent(tx, {
+    organizationId: row.organizationId,
+    teamId: row.teamId,
+    type: 'review.reply.updated',
+    data: { review: toAnyReviewDto(row), platform: row.platform, socialAccountId: row.socialAccountId, replyState: row.replyComment ? row.replyState : null },
+  });
 }
 
 /** How long, and how often, the service follows a reply through moderation. */
@@ -134,6 +155,7 @@ export async function replyToReview(services: AppServices, scope: Scope & { team
   );
   return services.db.transaction(async (tx) => {
     const updated = await refreshStoredReview(tx, row.id, item);
+    await announceReply(tx, updated);
     if (updated.replyState === 'PENDING') {
       await services.jobs.send(refreshReviewReplyJob, { reviewId: row.id, check: 0 }, { executor: tx, startAfter: new Date(Date.now() + MODERATION_CHECKS_MS[0]!) });
     }
@@ -147,7 +169,11 @@ export async function deleteReviewReply(services: AppServices, scope: Scope & { 
   const item = await placeCall(services, row, (reviews, credentials, account) =>
     reviews.deleteReply(connectorEnv(services), credentials, { externalId: account.externalId! }, { externalId: row.externalId }),
   );
-  return refreshStoredReview(services.db, row.id, item);
+  return services.db.transaction(async (tx) => {
+    const updated = await refreshStoredReview(tx, row.id, item);
+    await announceReply(tx, updated);
+    return updated;
+  });
 }
 
 /** The job that follows a PENDING reply until the platform approves or rejects it (backing off). */

@@ -63,6 +63,23 @@ describe('Google Business review imports', { timeout: 180_000 }, () => {
     expect(jobs.json.imports[0].reviewsImported).toBe(2);
   });
 
+  it('walks a long history the sandbox adds in one call (up to 1,000 reviews, a minute apart)', async () => {
+    const { list, run, key, account } = await setup();
+    const tooMany = await t.request('POST', '/sandbox/reviews', { key, body: { socialAccountId: account.id, rating: 3, count: 1001 } });
+    expect(tooMany.status).toBe(400);
+    const added = await t.request('POST', '/sandbox/reviews', { key, body: { socialAccountId: account.id, rating: 3, comment: 'Long history', count: 300, createdAt: '2026-01-01T12:00:00Z' } });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.total).toBe(300);
+    const times = (added.json.items as { createTime: string }[]).map((item) => item.createTime);
+    expect(times.slice(0, 2)).toEqual(['2026-01-01T12:00:00.000Z', '2026-01-01T11:59:00.000Z']);
+    expect(new Set((added.json.items as { externalId: string }[]).map((item) => item.externalId)).size).toBe(300);
+    const onPlatform = await t.request('GET', `/sandbox/reviews?socialAccountId=${account.id}&limit=1`, { key });
+    expect(onPlatform.json.total).toBe(330);
+    // The import walks it like any history: 50 a page, newest first.
+    expect(await run(120)).toMatchObject({ status: 'COMPLETED', reviewsImported: 120 });
+    expect((await list()).total).toBe(120);
+  });
+
   it('allows one active import per account: a second start is 409', async () => {
     const { key, teamId } = await setup();
     // A slow platform keeps the first import running.
@@ -147,6 +164,28 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
     const deleted = await t.request('DELETE', `/misc/google-business/reviews/${review!.id}/reply`, { key, body: { teamId } });
     expect(deleted.json).toMatchObject({ reviewReplyComment: null, reviewReplyState: null, reviewReplyUrl: null });
     expect((await t.request('DELETE', `/misc/google-business/reviews/${review!.id}/reply`, { key, body: { teamId } })).status).toBe(404);
+  });
+
+  it('are followed through moderation by the service, each change announced as review.reply.updated', async () => {
+    const { run, list, key, teamId, organizationId } = await setup();
+    await run(2);
+    const [review] = (await list()).reviews;
+    const sent = await t.request('PUT', `/misc/google-business/reviews/${review!.id}/reply`, { key, body: { teamId, comment: 'Thank you, see you soon!' } });
+    expect(sent.json.reviewReplyState).toBe('PENDING');
+    // Nobody reads the review: the refresh-review-reply job asks the platform, stores the decision and announces it.
+    const live = await waitFor(list, (response) => response.reviews.find((item) => item.id === review!.id)?.reviewReplyState === 'APPROVED');
+    const url = live.reviews.find((item) => item.id === review!.id)!.reviewReplyUrl;
+    expect(url).toMatch(/^https:\/\/www\.google\.com\/maps\/reviews\//);
+    await t.request('DELETE', `/misc/google-business/reviews/${review!.id}/reply`, { key, body: { teamId } });
+
+    const events = await t.services.db
+      .select()
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.organizationId, organizationId), eq(outboxEvents.type, 'review.reply.updated')))
+      .orderBy(outboxEvents.seq);
+    expect(events.map((event) => (event.data as { replyState: string | null }).replyState)).toEqual(['PENDING', 'APPROVED', null]);
+    expect(events[1]!.teamId).toBe(teamId);
+    expect(events[1]!.data).toMatchObject({ platform: 'GOOGLE_BUSINESS', review: { id: review!.id, teamId, reviewReplyState: 'APPROVED', reviewReplyUrl: url } });
   });
 
   it('validates replies: 1 to 4,096 characters, the team, and the review', async () => {

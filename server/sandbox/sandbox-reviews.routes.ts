@@ -16,7 +16,7 @@ export const SandboxReviewsBody = z
     comment: z.string().max(4096).optional(),
     reviewerName: z.string().min(1).max(100).optional(),
     createdAt: z.string().datetime({ offset: true }).optional().openapi({ description: 'When it was written (default now); several are a minute apart, going back' }),
-    count: z.number().int().min(1).max(100).default(1),
+    count: z.number().int().min(1).max(1000).default(1).openapi({ description: 'How many reviews to add (a long history in one call), a minute apart' }),
   })
   .strict()
   .openapi('SandboxAddReviews');

@@ -3,7 +3,7 @@ import { sandboxReviews } from '../db/schema/reviews';
 import { BadRequestError, NotFoundError } from '../http/errors';
 import { platformOf } from '../platforms/registry';
 import { randomPerson } from '../platforms/sandbox/names';
-import { addThreadComment, ensureSeededReviews, writeReview, type SandboxReview } from '../platforms/sandbox/review-world';
+import { addThreadComment, ensureSeededReviews, insertReviews, writeReview } from '../platforms/sandbox/review-world';
 import { digits } from '../platforms/platform-definition';
 import type { AppServices } from '../services';
 import { emit, sandboxAccount } from './sandbox.service';
@@ -23,20 +23,15 @@ export async function addSandboxReviews(
   input: { organizationId: string; socialAccountId: string; rating: number | null; comment?: string; reviewerName?: string; createdAt?: string; count: number },
 ) {
   const { profile, placeExternalId } = await reviewPlace(services, input);
-  const created: SandboxReview[] = [];
-  for (let index = 0; index < input.count; index++) {
-    const at = input.createdAt ? new Date(new Date(input.createdAt).getTime() - index * 60_000) : new Date(Date.now() - index * 60_000);
-    const { review } = await writeReview(services.db, {
-      profile,
-      placeExternalId,
-      rating: input.rating,
-      comment: input.comment ?? null,
-      reviewerName: input.reviewerName ?? randomPerson().name,
-      createdAt: at,
-    });
-    created.push(review);
-  }
-  return created;
+  // A minute apart, going back from `createdAt` (or now): the newest first, as a listing shows them.
+  const start = input.createdAt ? new Date(input.createdAt).getTime() : Date.now();
+  const items = Array.from({ length: input.count }, (_, index) => ({
+    rating: input.rating,
+    comment: input.comment ?? null,
+    reviewerName: input.reviewerName ?? randomPerson().name,
+    createdAt: new Date(start - index * 60_000),
+  }));
+  return insertReviews(services.db, profile, placeExternalId, items);
 }
 
 export async function listSandboxReviews(services: AppServices, input: { organizationId: string; socialAccountId: string; offset: number; limit: number }) {

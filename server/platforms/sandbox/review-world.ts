@@ -72,18 +72,12 @@ export async function ensureSeededReviews(db: Executor, profile: SandboxProfile,
   await db.insert(sandboxReviews).values(rows).onConflictDoNothing();
 }
 
+type NewSandboxReview = { externalId?: string; rating: number | null; comment: string | null; reviewerName: string; createdAt?: Date };
+
 /** Someone reviews the place (or edits their review) on the platform. */
 export async function writeReview(
   db: Executor,
-  params: {
-    profile: SandboxProfile;
-    placeExternalId: string;
-    externalId?: string;
-    rating: number | null;
-    comment: string | null;
-    reviewerName: string;
-    createdAt?: Date;
-  },
+  params: NewSandboxReview & { profile: SandboxProfile; placeExternalId: string },
 ): Promise<{ review: SandboxReview; created: boolean }> {
   const platform = params.profile.platform;
   if (params.externalId) {
@@ -99,24 +93,37 @@ export async function writeReview(
       .returning();
     if (edited) return { review: edited, created: false };
   }
-  const at = params.createdAt ?? new Date();
-  const [review] = await db
-    .insert(sandboxReviews)
-    .values({
-      profileId: params.profile.id,
+  const [review] = await insertReviews(db, params.profile, params.placeExternalId, [params]);
+  return { review: review!, created: true };
+}
+
+/** Rows per INSERT: a location's whole history goes in a few statements, far below Postgres' parameter limit. */
+const INSERT_CHUNK = 500;
+
+/** People review the place, quietly (no webhook): new reviews written in a few statements. */
+export async function insertReviews(db: Executor, profile: SandboxProfile, placeExternalId: string, items: NewSandboxReview[]): Promise<SandboxReview[]> {
+  const platform = profile.platform;
+  const rows = items.map((item) => {
+    const at = item.createdAt ?? new Date();
+    return {
+      profileId: profile.id,
       platform,
-      placeExternalId: params.placeExternalId,
-      externalId: params.externalId ?? newReviewExternalId(platform, params.placeExternalId),
+      placeExternalId,
+      externalId: item.externalId ?? newReviewExternalId(platform, placeExternalId),
       reviewerExternalId: digits(21),
-      reviewerName: params.reviewerName,
-      rating: params.rating,
-      recommendationValue: platform === 'FACEBOOK' ? recommendationOf(params.rating) : null,
-      comment: params.comment,
+      reviewerName: item.reviewerName,
+      rating: item.rating,
+      recommendationValue: platform === 'FACEBOOK' ? recommendationOf(item.rating) : null,
+      comment: item.comment,
       createTime: at,
       updateTime: at,
-    })
-    .returning();
-  return { review: review!, created: true };
+    };
+  });
+  const inserted: SandboxReview[] = [];
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    inserted.push(...(await db.insert(sandboxReviews).values(rows.slice(start, start + INSERT_CHUNK)).returning()));
+  }
+  return inserted;
 }
 
 /** Someone comments under a Facebook recommendation (the story's thread). */

@@ -4608,7 +4608,10 @@ export interface components {
         };
         SandboxAddReviews: {
             comment?: string;
-            /** @default 1 */
+            /**
+             * @description How many reviews to add (a long history in one call), a minute apart
+             * @default 1
+             */
             count?: number;
             /**
              * Format: date-time
@@ -5531,10 +5534,10 @@ export interface components {
             type: string;
         };
         /**
-         * @description An event type. Clients must tolerate types added later. Current types: `team.created` (A team was created), `team.updated` (A team was renamed or its avatar changed), `team.deleted` (A team was deleted with everything it owned), `social-account.created` (A social account was connected to a team), `social-account.updated` (A social account changed (channel, profile, connection state)), `social-account.deleted` (A social account was disconnected or removed), `post.published` (A post went out on a platform), `comment.published` (A comment or reply was published through the service), `comment.received` (A new comment arrived on a post published through the service), `review.received` (A Google Business review or Facebook recommendation arrived or was edited; `data.rating` (1–5, null when unrated) lets teams route low ratings), `conversation.created` (A new conversation started (a first message either way)), `conversation.updated` (A conversation changed: read, archived, reopened, seen by the participant), `conversation.message.created` (A message was stored: incoming, own send, automation send or owner echo), `conversation.message.updated` (A stored message changed: status, edit, unsend or reaction).
+         * @description An event type. Clients must tolerate types added later. Current types: `team.created` (A team was created), `team.updated` (A team was renamed or its avatar changed), `team.deleted` (A team was deleted with everything it owned), `social-account.created` (A social account was connected to a team), `social-account.updated` (A social account changed (channel, profile, connection state)), `social-account.deleted` (A social account was disconnected or removed), `post.published` (A post went out on a platform), `comment.published` (A comment or reply was published through the service), `comment.received` (A new comment arrived on a post published through the service), `review.received` (A Google Business review or Facebook recommendation arrived or was edited; `data.rating` (1–5, null when unrated) lets teams route low ratings), `review.reply.updated` (An owner reply to a review or recommendation was saved or deleted, or the platform moderated it; `data.replyState` is PENDING, APPROVED (live) or REJECTED (with the policy in the review), null once deleted), `conversation.created` (A new conversation started (a first message either way)), `conversation.updated` (A conversation changed: read, archived, reopened, seen by the participant), `conversation.message.created` (A message was stored: incoming, own send, automation send or owner echo), `conversation.message.updated` (A stored message changed: status, edit, unsend or reaction).
          * @enum {string}
          */
-        WebhookEventType: "team.created" | "team.updated" | "team.deleted" | "social-account.created" | "social-account.updated" | "social-account.deleted" | "post.published" | "comment.published" | "comment.received" | "review.received" | "conversation.created" | "conversation.updated" | "conversation.message.created" | "conversation.message.updated";
+        WebhookEventType: "team.created" | "team.updated" | "team.deleted" | "social-account.created" | "social-account.updated" | "social-account.deleted" | "post.published" | "comment.published" | "comment.received" | "review.received" | "review.reply.updated" | "conversation.created" | "conversation.updated" | "conversation.message.created" | "conversation.message.updated";
         WebhookEventTypeList: {
             items: {
                 description: string;

@@ -27,6 +27,22 @@ export function registerLiveInvalidation(pattern: LiveEventPattern, keysFor: Liv
   return () => registry.delete(entry);
 }
 
+/** Writes an event's data into cached queries at once: for events that carry the whole changed resource. */
+export type LiveCacheUpdate = (queryClient: QueryClient, event: LiveEvent) => void;
+
+const cacheUpdates = new Set<{ pattern: LiveEventPattern; update: LiveCacheUpdate }>();
+
+/**
+ * For changes a refetch would handle badly (a long, filtered list where the changed row may no
+ * longer match, or hundreds of loaded rows): the feature puts the event's copy of the resource
+ * where it is cached instead. After a (re)connection the invalidations alone catch up.
+ */
+export function registerLiveCacheUpdate(pattern: LiveEventPattern, update: LiveCacheUpdate): () => void {
+  const entry = { pattern, update };
+  cacheUpdates.add(entry);
+  return () => cacheUpdates.delete(entry);
+}
+
 function matches(pattern: LiveEventPattern, type: string): boolean {
   return pattern.endsWith('.*') ? type.startsWith(pattern.slice(0, -1)) : pattern === type;
 }
@@ -80,6 +96,7 @@ export function connectLiveEvents(queryClient: QueryClient, options: ConnectOpti
     } catch {
       return; // A malformed message must not take the stream down; the next one will do.
     }
+    for (const entry of cacheUpdates) if (matches(entry.pattern, event.type)) entry.update(queryClient, event);
     for (const key of keysFor(event)) pending.set(JSON.stringify(key), key);
     flushTimer ??= setTimeout(flush, COALESCE_MS);
   };

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, History } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTeamAccounts } from '../../../api/get-team-accounts';
 import { AccountAvatar } from '../../../components/account-avatar';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { useImportCapacity } from '../api/get-import-capacity';
 import { useImportedPosts } from '../api/get-imported-posts';
 import { useLatestHistoryImport } from '../api/get-history-imports';
 import { isRunning, type HistoryPlatform } from '../lib/history-options';
+import { DeletePosts } from './delete-posts';
 import { ImportPanel } from './import-panel';
 import { PostGrid } from './post-grid';
 
@@ -48,8 +50,20 @@ function AccountHistory({ teamId, platform, label }: { teamId: string; platform:
   const job = useLatestHistoryImport(teamId, platform);
   const capacity = useImportCapacity(teamId, platform);
   const posts = useImportedPosts(teamId, platform);
-  const items = posts.data?.pages.flatMap((page) => page.posts) ?? [];
+  const items = useMemo(() => posts.data?.pages.flatMap((page) => page.posts) ?? [], [posts.data]);
   const total = posts.data?.pages[0]?.total ?? 0;
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // Only what is still in the grid counts as selected: a post deleted elsewhere drops out by itself.
+  const loadedIds = useMemo(() => items.map((post) => post.id), [items]);
+  const selected = useMemo(() => new Set(loadedIds.filter((id) => picked.has(id))), [loadedIds, picked]);
+  const toggle = useCallback((id: string, on: boolean) => {
+    setPicked((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
   return (
     <>
       <Card aria-label="Import">
@@ -57,7 +71,11 @@ function AccountHistory({ teamId, platform, label }: { teamId: string; platform:
         <ImportPanel teamId={teamId} platform={platform} label={label} job={job.data} capacity={capacity.data} />
       </Card>
       <Card aria-label="Imported posts">
-        <CardHeader title="Imported posts" description={posts.data ? `${total} post${total === 1 ? '' : 's'}, newest first` : undefined} />
+        <CardHeader
+          title="Imported posts"
+          description={posts.data ? `${total} post${total === 1 ? '' : 's'}, newest first` : undefined}
+          actions={items.length > 0 ? <DeletePosts teamId={teamId} platform={platform} label={label} selected={selected} loadedIds={loadedIds} onSelect={(ids) => setPicked(new Set(ids))} /> : undefined}
+        />
         <div className="px-5 py-4">
           {posts.error ? (
             <p role="alert" className="text-sm text-red-700">
@@ -77,7 +95,7 @@ function AccountHistory({ teamId, platform, label }: { teamId: string; platform:
             />
           ) : (
             <div className="space-y-4">
-              <PostGrid posts={items} />
+              <PostGrid posts={items} selected={selected} onToggle={toggle} />
               {posts.hasNextPage ? (
                 <div className="flex justify-center">
                   <Button variant="secondary" size="sm" pending={posts.isFetchingNextPage} onClick={() => void posts.fetchNextPage()}>

@@ -14,6 +14,7 @@ import { formatDateTime, formatRelative } from '../../../lib/format';
 import type { ImportCapacity } from '../api/get-import-capacity';
 import { historyQueryKey, historyImportsKey } from '../api/history-query-keys';
 import { useStartHistoryImport } from '../api/start-history-import';
+import { RetryImport } from './retry-import';
 import {
   DEFAULT_IMPORT_COUNT,
   hasCarousels,
@@ -67,6 +68,7 @@ export function ImportPanel({ teamId, platform, label, job, capacity }: ImportPa
           </p>
         ) : null}
         {job ? <ImportProgress job={job} /> : <p className="text-sm text-zinc-500">No import yet: the first one brings in the newest {label} posts.</p>}
+        {job?.status === 'FAILED' ? <RetryImport teamId={teamId} platform={platform} job={job} /> : null}
       </div>
       <Form
         schema={importForm}

@@ -1,15 +1,22 @@
 import { ExternalLink, Eye, Heart, ImageOff, Layers, MessageCircle, Play } from 'lucide-react';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 import type { ImportedPost } from '../lib/history-options';
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
-/** The account's imported posts as its profile shows them: picture, when, what it said, where it lives, how it did. */
-export function PostGrid({ posts }: { posts: ImportedPost[] }) {
+type PostGridProps = { posts: ImportedPost[]; selected: ReadonlySet<string>; onToggle: (id: string, selected: boolean) => void };
+
+/**
+ * The account's imported posts as its profile shows them: picture, when, what it said, where it
+ * lives, how it did. Each can be selected, to delete several at once.
+ */
+export function PostGrid({ posts, selected, onToggle }: PostGridProps) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4" aria-label="Imported posts">
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} />
+        <PostCard key={post.id} post={post} selected={selected.has(post.id)} onToggle={onToggle} />
       ))}
     </ul>
   );
@@ -24,14 +31,21 @@ function formatBadge(post: ImportedPost): { label: string; icon: typeof Play } |
   return null;
 }
 
-function PostCard({ post }: { post: ImportedPost }) {
+function PostCard({ post, selected, onToggle }: { post: ImportedPost; selected: boolean; onToggle: PostGridProps['onToggle'] }) {
   const picture = post.smallThumbnail ?? post.thumbnail;
   const caption = post.description ?? post.title ?? '';
   const badge = formatBadge(post);
   const latest = post.analytics.at(-1);
+  const dated = `post${post.publishedAt ? ` of ${formatDate(post.publishedAt)}` : ''}`;
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white shadow-xs" aria-label={`Imported post${post.publishedAt ? ` of ${formatDate(post.publishedAt)}` : ''}`}>
+    <li
+      className={cn('flex flex-col overflow-hidden rounded-xl border bg-white shadow-xs', selected ? 'border-accent-500 ring-2 ring-accent-500' : 'border-zinc-200')}
+      aria-label={`Imported ${dated}`}
+    >
       <div className="relative aspect-square bg-zinc-100">
+        <label className="absolute top-2 right-2 z-10 flex size-7 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow-xs">
+          <Checkbox checked={selected} onCheckedChange={(checked) => onToggle(post.id, checked === true)} aria-label={`Select the ${dated}${caption ? `: ${caption.slice(0, 40)}` : ''}`} />
+        </label>
         {picture ? (
           <img src={picture} alt={caption ? `Picture of “${caption.slice(0, 60)}”` : 'Post picture'} loading="lazy" className="size-full object-cover" />
         ) : (

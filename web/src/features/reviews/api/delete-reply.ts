@@ -14,8 +14,8 @@ export async function deleteReply(teamId: string, review: ReviewItem): Promise<R
 export function useDeleteReply(teamId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // A failure is toasted (the default): the confirmation closes either way.
     mutationFn: (review: ReviewItem) => deleteReply(teamId, review),
-    meta: { showsError: true },
     onSuccess: (review) => replaceReview(queryClient, teamId, review),
   });
 }

@@ -6,5 +6,8 @@ export const reviewFeedKey = (teamId: string, filters: unknown) => [...reviewsQu
 export const reviewImportsKey = (teamId: string) => [...reviewsQueryKey, 'imports', teamId] as const;
 export const lowRatingCountKey = (teamId: string) => [...reviewsQueryKey, 'low-rating', teamId] as const;
 
-// A review received (or edited) on the platform, anywhere in the organization, refreshes what is on screen.
-registerLiveInvalidation('review.*', () => [reviewsQueryKey]);
+// A review received (or edited) on the platform, anywhere in the organization, refreshes what is on
+// screen. Reply changes (`review.reply.updated`) are written into the cache instead (review-cache.ts).
+registerLiveInvalidation('review.received', () => [reviewsQueryKey]);
+// An answered low rating leaves the navigation badge's count, whichever page is open.
+registerLiveInvalidation('review.reply.updated', () => [[...reviewsQueryKey, 'low-rating']]);

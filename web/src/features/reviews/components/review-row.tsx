@@ -6,6 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
+import { canDeleteReply } from '../api/delete-reply';
 import { isUnansweredLowRating, type ReviewItem } from '../lib/review-item';
 import { ReplyEditor } from './reply-editor';
 import { ReplyState } from './reply-state';
@@ -99,10 +100,12 @@ function OwnerReply({ review, onEdit, onDelete }: { review: ReviewItem; onEdit: 
             <Pencil className="size-3.5" aria-hidden />
             Edit
           </Button>
-          <Button variant="danger-ghost" size="sm" onClick={onDelete} aria-label={`Delete the reply to ${review.reviewer}`}>
-            <Trash2 className="size-3.5" aria-hidden />
-            Delete
-          </Button>
+          {canDeleteReply(review) ? (
+            <Button variant="danger-ghost" size="sm" onClick={onDelete} aria-label={`Delete the reply to ${review.reviewer}`}>
+              <Trash2 className="size-3.5" aria-hidden />
+              Delete
+            </Button>
+          ) : null}
         </span>
       </div>
       <p className="text-sm whitespace-pre-line text-zinc-700">{reply.text}</p>
