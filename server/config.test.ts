@@ -34,4 +34,18 @@ describe('configuration', () => {
     expect(message).toMatch(/^Invalid configuration:/);
     for (const name of ['PORT', 'ROLE', 'DATABASE_URL', 'SECRET_KEY']) expect(message).toContain(`  ${name}:`);
   });
+
+  it('asks for PUBLIC_URL when split roles run on Postgres, and for a bucket with STORAGE=s3', () => {
+    const base = { DATA_DIR: 'memory://', SECRET_KEY: 'x'.repeat(32), DATABASE_URL: 'postgres://db/socialdesk' };
+    for (const ROLE of ['api', 'worker']) {
+      expect(() => loadConfig({ ...base, ROLE })).toThrow(/PUBLIC_URL: required when ROLE=/);
+      expect(loadConfig({ ...base, ROLE, PUBLIC_URL: 'https://social.example.com/' }).publicUrl).toBe('https://social.example.com');
+    }
+    // One process on Postgres, or split roles on the embedded database, can still guess it.
+    expect(loadConfig({ ...base, ROLE: 'all' }).publicUrl).toBe('http://127.0.0.1:3000');
+    expect(() => loadConfig({ ...base, STORAGE: 's3' })).toThrow(/S3_BUCKET: required when STORAGE=s3/);
+    expect(() => loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'only-one' })).toThrow(/set both/);
+    expect(() => loadConfig({ ...base, S3_PREFIX: 'no-slash' })).toThrow(/S3_PREFIX/);
+    expect(loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'media' })).toMatchObject({ S3_DIRECT_UPLOADS: true, S3_MEDIA_REDIRECT: true, S3_FORCE_PATH_STYLE: false });
+  });
 });

@@ -78,6 +78,28 @@ export const envSchema = z.object({
   LIVE_STREAMS_PER_ORGANIZATION: positiveInt(100),
   /** Sandbox faults an organization may have armed at once. */
   SANDBOX_FAULTS_PER_ORGANIZATION: positiveInt(50),
+  // Upload storage (docs/decisions/055-shared-upload-storage.md): one machine's disk, a volume
+  // several instances mount, or an S3-compatible bucket.
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Local storage directory; point several instances at one mounted volume to share uploads. */
+  STORAGE_DIR: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** For S3-compatible stores (MinIO, R2, B2); unset for AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Unset: the AWS SDK's default credential chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** `bucket.host/key` addressing is AWS's default; MinIO and most self-hosted stores need path style. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'must be empty or end with a slash, such as socialdesk/')
+    .default(''),
+  /** Three-step uploads PUT straight to the bucket through a presigned URL. */
+  S3_DIRECT_UPLOADS: booleanFromEnv(true),
+  /** `/media/...` answers with a redirect to a presigned GET; off, the bytes pass through this service. */
+  S3_MEDIA_REDIRECT: booleanFromEnv(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -99,11 +121,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  const problems = crossFieldProblems(values);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
   const dataDir = values.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(values.DATA_DIR);
   const secretKey = values.SECRET_KEY ?? readOrCreateSecretKey(dataDir);
   const shownHost = values.HOST === '0.0.0.0' || values.HOST === '::' ? '127.0.0.1' : values.HOST;
   const publicUrl = (values.PUBLIC_URL ?? `http://${shownHost}:${values.PORT}`).replace(/\/$/, '');
   return { ...values, dataDir, secretKey, publicUrl };
+}
+
+/**
+ * Rules between variables. Split roles on Postgres mean several processes, usually on several
+ * hosts: every URL the service writes (media links, upload URLs, links sent to platforms) must be
+ * the address users reach, not a guess from one process's own host and port.
+ */
+function crossFieldProblems(values: Env): string[] {
+  const problems: string[] = [];
+  if (values.DATABASE_URL && values.ROLE !== 'all' && !values.PUBLIC_URL) {
+    problems.push(`PUBLIC_URL: required when ROLE=${values.ROLE} runs on Postgres (the address users and platforms reach, such as https://social.example.com)`);
+  }
+  if (values.STORAGE === 's3' && !values.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
+  if (values.STORAGE === 's3' && !values.S3_ACCESS_KEY_ID !== !values.S3_SECRET_ACCESS_KEY) {
+    problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default credential chain');
+  }
+  return problems;
 }
 
 // An empty variable (`PORT=`) means "use the default", as most tools treat it.

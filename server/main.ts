@@ -26,6 +26,7 @@ async function main() {
 
   let httpServer: ServerType | undefined;
   let dashboardUrl = config.publicUrl;
+  let listeningUrl = config.publicUrl;
   let adminServer: Server | undefined;
   if (!config.DATABASE_URL && config.dataDir !== 'memory://') {
     adminServer = await listenAdminSocket(services.db, config.dataDir, logger);
@@ -37,7 +38,8 @@ async function main() {
     httpServer = await new Promise<ServerType>((resolve) => {
       const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
         // With PORT=0 the system picks the port: show the one really used.
-        if (config.PORT === 0 && !config.PUBLIC_URL) dashboardUrl = `http://${config.HOST}:${info.port}`;
+        listeningUrl = `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${info.port}`;
+        if (config.PORT === 0 && !config.PUBLIC_URL) dashboardUrl = listeningUrl;
         resolve(server);
       });
     });
@@ -48,6 +50,8 @@ async function main() {
     `  SocialDesk is running (${config.ROLE}, ${services.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'Postgres'})`,
   ];
   if (servesHttp) lines.push(`  Dashboard:     ${dashboardUrl}`, `  API reference: ${dashboardUrl}/docs`);
+  // Behind a load balancer the public URL is not this process: say where it really listens.
+  if (servesHttp && listeningUrl !== dashboardUrl) lines.push(`  Listening on:  ${listeningUrl}`);
   if (demo) {
     lines.push(
       '',

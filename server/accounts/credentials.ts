@@ -27,7 +27,7 @@ export function connectorOf(services: Pick<AppServices, 'config'>, type: string)
 
 export function connectorEnv(services: AppServices) {
   // Connector calls run outside the caller's transaction: a platform call is not rolled back.
-  return { db: services.db, publicUrl: services.config.publicUrl };
+  return { db: services.db, publicUrl: services.config.publicUrl, storage: services.storage };
 }
 
 const REFRESH_MARGIN_MS = 60_000;

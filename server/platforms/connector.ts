@@ -9,9 +9,15 @@ import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
 import type { PublishingCapability } from './publishing';
 import type { ReviewsCapability } from './reviews';
+import type { FileStorage } from '../storage/file-storage';
 
 /** What a connector needs from the host: the database (the sandbox world lives there). */
-export type ConnectorEnv = { db: Executor; publicUrl: string };
+export type ConnectorEnv = {
+  db: Executor;
+  publicUrl: string;
+  /** Where the bytes of uploads are: connectors that send files (rather than links) read them here. */
+  storage?: Pick<FileStorage, 'open' | 'stat'>;
+};
 
 export type Credentials = { accessToken: string; refreshToken: string | null };
 

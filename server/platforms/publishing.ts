@@ -4,6 +4,9 @@ import type { ConnectorEnv, Credentials } from './connector';
 export type PublishMedia = {
   id: string;
   url: string;
+  /** The upload's storage key and size: the bytes a connector sends (`ConnectorEnv.storage`). */
+  key: string;
+  size: number;
   type: 'image' | 'video' | 'document';
   mime: string | null;
   width: number | null;

@@ -126,6 +126,8 @@ async function mediaOf(services: AppServices, options: Record<string, unknown>):
     .map((row) => ({
       id: row.id,
       url: mediaUrl(services.config, row.path),
+      key: row.path,
+      size: row.fileSize,
       type: row.type,
       mime: row.mime,
       width: row.width,

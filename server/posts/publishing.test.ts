@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { uploads } from '../db/schema/uploads';
 import { createTestApp } from '../test/test-app';
 import { postJobs } from './posts.jobs';
 import { connectAccount, uploadMedia } from './posts-test-kit';
@@ -97,6 +100,23 @@ describe('publishing worker', { timeout: 180_000 }, () => {
     const post = await waitForPost(key, created.id, settled);
     expect(post.status).toBe('POSTED');
     expect(post.errors).toEqual({});
+    expect((await items(key, mastodon.id)).total).toBe(1);
+  });
+
+  it('fails a post whose media the worker cannot read, and publishes once the file is back', async () => {
+    const { key, teamId, mastodon } = await setup();
+    const upload = await uploadMedia(t, key, 'square-1080.jpg', teamId);
+    const [row] = await t.services.db.select().from(uploads).where(eq(uploads.id, upload.id));
+    // The file is on another machine's disk, as with local storage behind a load balancer.
+    const bytes = Buffer.concat(await t.services.storage.open(row!.path).toArray());
+    await t.services.storage.delete(row!.path);
+    const created = (await t.request('POST', '/post', { key, body: toot(teamId, { data: { MASTODON: { text: 'With a photo', uploadIds: [upload.id] } } }) })).json;
+    const failing = await waitForPost(key, created.id, (post) => post.status === 'RETRYING' || settled(post));
+    expect(failing.status).toBe('RETRYING');
+    expect(failing.errors.MASTODON).toContain('could not fetch the media');
+    expect((await items(key, mastodon.id)).total).toBe(0);
+    await t.services.storage.put(row!.path, Readable.from([bytes]));
+    expect((await waitForPost(key, created.id, settled)).status).toBe('POSTED');
     expect((await items(key, mastodon.id)).total).toBe(1);
   });
 

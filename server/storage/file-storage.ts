@@ -28,4 +28,11 @@ export interface FileStorage {
   withLocalFile<T>(key: string, use: (localPath: string) => Promise<T>): Promise<T>;
   /** A fresh path for work files (received bodies, thumbnails) that `putFile` can move in. */
   createScratchFile(suffix?: string): string;
+  /**
+   * Stores that clients can write to directly (S3) hand out a presigned PUT URL for `key`, so
+   * large files never pass through this process. Absent: the service receives the PUT itself.
+   */
+  presignPut?(key: string, params: { expiresInSeconds: number }): Promise<string>;
+  /** Stores that clients can read from directly hand out a short-lived GET URL (media redirects). */
+  presignGet?(key: string, params: { expiresInSeconds: number; contentType: string }): Promise<string>;
 }

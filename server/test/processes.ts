@@ -6,7 +6,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export type ServerProcess = { child: ChildProcess; url: string; output: () => string; stop(signal?: NodeJS.Signals): Promise<number | null> };
 
-/** Starts `server/main.ts` as a real process and resolves once it prints its dashboard URL. */
+/**
+ * Starts `server/main.ts` as a real process and resolves once it prints its dashboard URL (a
+ * `ROLE=worker` process serves no dashboard: it resolves once it says it runs, with an empty url).
+ */
 export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -20,10 +23,12 @@ export async function startServerProcess(env: Record<string, string | undefined>
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const check = () => {
-      const match = output.match(/Dashboard:\s+(\S+)/);
-      if (match && output.includes('\n\n')) {
+      // This process's own address: `Listening on:` when a PUBLIC_URL names another one.
+      const match = output.match(/Listening on:\s+(\S+)/) ?? output.match(/Dashboard:\s+(\S+)/);
+      const worker = env.ROLE === 'worker' && output.includes('SocialDesk is running');
+      if ((match || worker) && output.includes('\n\n')) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(match?.[1] ?? '');
       }
     };
     child.stdout!.on('data', check);

@@ -28,6 +28,7 @@ export async function initUpload(
   assertSizeAllowed(config, format.type, input.fileSize);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + config.UPLOAD_PUT_URL_TTL_SECONDS * 1000);
+  const direct = directUploads(services);
   // The session reserves its bytes and one upload of the month from here until it is finalized,
   // fails, or expires, so open sessions cannot fill the disk or overrun the plan.
   const intent = await db.transaction(async (tx) => {
@@ -43,11 +44,22 @@ export async function initUpload(
         declaredMime: mime,
         declaredSize: input.fileSize,
         expiresAt,
+        // The bucket takes a direct PUT, unseen by us: the session counts as sending from the
+        // start, so it holds its reservation through the finalize grace like a PUT begun here.
+        putStartedAt: direct ? now : null,
       })
       .returning();
     return row!;
   });
-  return { url: signedPutUrl(config, intent.id, expiresAt), path: intent.path };
+  const url = direct
+    ? await services.storage.presignPut!(intent.path, { expiresInSeconds: config.UPLOAD_PUT_URL_TTL_SECONDS })
+    : signedPutUrl(config, intent.id, expiresAt);
+  return { url, path: intent.path };
+}
+
+/** Three-step PUTs go straight to the bucket when the store can presign them and the operator allows it. */
+function directUploads(services: AppServices): boolean {
+  return services.config.STORAGE === 's3' && services.config.S3_DIRECT_UPLOADS && services.storage.presignPut !== undefined;
 }
 
 /**
@@ -131,7 +143,8 @@ export async function finalizeUpload(
   const { db, storage } = services;
   const intent = await findIntent(services, input);
   if (intent.uploadId) return getUpload(db, { organizationId: input.organizationId, id: intent.uploadId });
-  if (!intent.receivedAt) throw new BadRequestError('Nothing was uploaded for this path yet: PUT the file to the url from /upload/init first');
+  if (!intent.receivedAt && directUploads(services)) await acceptDirectPut(services, intent);
+  else if (!intent.receivedAt) throw new BadRequestError('Nothing was uploaded for this path yet: PUT the file to the url from /upload/init first');
   await assertUploadQuotaLeft(db, input.organizationId);
 
   const thumbnailScratch = storage.createScratchFile('.jpg');
@@ -174,6 +187,23 @@ export async function finalizeUpload(
   } finally {
     await rm(thumbnailScratch, { force: true });
   }
+}
+
+/**
+ * A direct PUT went to the bucket: the object must be there with exactly the declared size (the
+ * bytes are sniffed next, as for a PUT received here). A wrong size uses the session up.
+ */
+async function acceptDirectPut(services: AppServices, intent: IntentRow): Promise<void> {
+  const { db, storage } = services;
+  const stored = await storage.stat(intent.path);
+  if (!stored) throw new BadRequestError('Nothing was uploaded for this path yet: PUT the file to the url from /upload/init first');
+  if (stored.size !== intent.declaredSize) {
+    await storage.delete(intent.path);
+    await db.delete(uploadIntents).where(and(eq(uploadIntents.id, intent.id), isNull(uploadIntents.uploadId)));
+    if (stored.size > intent.declaredSize) throw tooLarge(intent.declaredSize, stored.size);
+    throw new BadRequestError(`Received ${stored.size} bytes but /upload/init declared ${intent.declaredSize}: the URL is used up, start again with /upload/init`);
+  }
+  await db.update(uploadIntents).set({ receivedAt: new Date(), updatedAt: new Date() }).where(eq(uploadIntents.id, intent.id));
 }
 
 async function findIntent(services: AppServices, input: { organizationId: string; path: string; teamId?: string | null }): Promise<IntentRow> {

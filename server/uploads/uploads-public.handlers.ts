@@ -7,6 +7,9 @@ import { parseRange } from './byte-range';
 import { receivePut } from './three-step.service';
 import { getMediaRoute, putUploadRoute } from './uploads-public.routes';
 
+/** Longer than a slow video download takes to start; the redirect itself is cached a minute. */
+const MEDIA_REDIRECT_TTL_SECONDS = 600;
+
 /**
  * Routes without API keys: the signed PUT of the three-step flow (the signature is the
  * credential) and the media files (the unguessable key is). Registered before `authenticate`.
@@ -33,11 +36,18 @@ export const uploadsPublicRouter = createRouter()
       .from(uploads)
       .where(and(or(eq(uploads.path, key), eq(uploads.thumbnailPath, key)), isNull(uploads.deletedAt)));
     if (!row) throw new NotFoundError('Media');
-    const { storage } = c.var.services;
+    const { storage, config } = c.var.services;
+    const contentType = row.path === key ? row.mime : 'image/jpeg';
+    if (config.STORAGE === 's3' && config.S3_MEDIA_REDIRECT && storage.presignGet) {
+      // The bucket serves the bytes (and ranges) itself. The link we hand out stays ours and
+      // stable; each visit gets a fresh short-lived URL, so a deleted upload stops being served.
+      const location = await storage.presignGet(key, { expiresInSeconds: MEDIA_REDIRECT_TTL_SECONDS, contentType });
+      return c.body(null, 302, { location, 'cache-control': 'private, max-age=60' });
+    }
     const info = await storage.stat(key);
     if (!info) throw new NotFoundError('Media');
     const headers: Record<string, string> = {
-      'content-type': row.path === key ? row.mime : 'image/jpeg',
+      'content-type': contentType,
       'accept-ranges': 'bytes',
       // The bytes of a key never change, but a deleted upload must stop being served soon.
       'cache-control': 'public, max-age=3600',

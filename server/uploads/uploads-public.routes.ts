@@ -54,13 +54,15 @@ export const getMediaRoute = createRoute({
   summary: 'The bytes of an upload or its thumbnail',
   description:
     'Public: the address is unguessable and is what `url` and `thumbnailUrl` of an upload point to, so platforms can fetch media. ' +
-    'Honours a single `Range` (206, or 416 when unsatisfiable). Deleted uploads are 404.',
+    'Honours a single `Range` (206, or 416 when unsatisfiable). Deleted uploads are 404. ' +
+    'With bucket storage (`STORAGE=s3`) it answers 302 to a short-lived presigned URL of the object, unless `S3_MEDIA_REDIRECT=false`.',
   tags,
   security: [],
   request: { params: MediaParams },
   responses: {
     200: { description: 'The file', content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) }, 'image/png': { schema: z.string().openapi({ format: 'binary' }) }, 'video/mp4': { schema: z.string().openapi({ format: 'binary' }) } } },
     206: { description: 'The requested byte range' },
+    302: { description: 'Bucket storage: the object at a short-lived presigned URL (`Location`)' },
     404: error('No such media'),
     416: { description: 'Range not satisfiable' },
   },

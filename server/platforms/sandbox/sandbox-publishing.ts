@@ -83,6 +83,32 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
     return `Published, but the custom thumbnail was refused: ${lastError!.message}`;
   }
 
+  /**
+   * The platform takes the files as a real one does, by reading every byte (a download of the
+   * media URL, or an upload from our storage): a file this worker cannot read, because it is
+   * missing or on another machine's disk, fails the publish instead of passing unseen.
+   */
+  async function receiveMedia(env: ConnectorEnv, request: PublishRequest, operation: string) {
+    if (request.media.length === 0) return;
+    if (!env.storage) throw new Error('the sandbox needs the upload storage to receive media');
+    for (const medium of request.media) {
+      let received = 0;
+      try {
+        for await (const chunk of env.storage.open(medium.key)) received += (chunk as Buffer).length;
+      } catch {
+        received = -1;
+      }
+      if (received !== medium.size) {
+        throw new PlatformError({
+          code: 'TRANSIENT',
+          message: `${definition.label} could not fetch the media at ${medium.url} (${received < 0 ? 'not found' : `${received} of ${medium.size} bytes`}) (sandbox)`,
+          httpStatus: 400,
+          meta: { platform, operation },
+        });
+      }
+    }
+  }
+
   return {
     async publish(env, credentials, target, request) {
       const operation = 'publishing.publish';
@@ -91,6 +117,7 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
       const earlier = await previous(env, profile, request.intentKey);
       if (earlier) return earlier;
       const channel = await channelFor(env, profile, target, request, operation);
+      await receiveMedia(env, request, operation);
       const text = [request.options.text, request.options.description].find((value): value is string => typeof value === 'string') ?? '';
       // The item and the record of the request's key commit together: whatever happens to the
       // caller afterwards, a lookup by the key finds exactly this item.
