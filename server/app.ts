@@ -35,6 +35,7 @@ import { commentImportsRouter } from './comments/comment-imports.handlers';
 import { reviewsRouter } from './reviews/reviews.handlers';
 import { postHistoryRouter } from './post-history/post-history.handlers';
 import { inboxRouter } from './inbox/inbox.handlers';
+import { automationsRouter } from './automations/automations.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -82,6 +83,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', reviewsRouter);
   api.route('/', postHistoryRouter);
   api.route('/', inboxRouter);
+  api.route('/', automationsRouter);
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);
   api.route('/', usageRouter);
