@@ -75,7 +75,10 @@ async function accountProblems(db: Executor, scope: Scope, definition: FlowDefin
   const name = account.username ? `${label} account @${account.username}` : `${label} account ${account.id}`;
   const problems: FlowProblem[] = [];
   if (!account.externalId) problems.push({ where, message: `no page or account is selected for the ${name}: select one first` });
-  const needsMessaging = CONVERSATION_TRIGGERS.includes(trigger.type) || steps.some((step) => step.type === 'SEND_PRIVATE_REPLY' || step.type === 'SEND_MESSAGE');
+  // Where the platform has no DMs at all (TikTok), the support table already says so.
+  const needsMessaging =
+    platformOf(account.type).supports.messaging &&
+    (CONVERSATION_TRIGGERS.includes(trigger.type) || steps.some((step) => step.type === 'SEND_PRIVATE_REPLY' || step.type === 'SEND_MESSAGE'));
   if (needsMessaging && !account.permissions.includes('messaging')) {
     problems.push({ where, message: `the ${name} lacks messaging permissions: it must be reconnected with messaging permissions (withMessagingScope: true)` });
   }
@@ -131,7 +134,8 @@ async function uploadProblems(db: Executor, scope: Scope, steps: Step[]): Promis
     const where = `steps.${stepId}`;
     const upload = byId.get(uploadId);
     if (!upload || (upload.teamId && upload.teamId !== scope.teamId)) return [{ where, message: `upload ${uploadId} for ${what} was not found in this team` }];
-    if (upload.type !== kind) return [{ where, message: `upload ${uploadId} for ${what} is a ${upload.type}, not a ${kind}` }];
+    const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
+    if (upload.type !== kind) return [{ where, message: `upload ${uploadId} for ${what} is ${article(upload.type)}, not ${article(kind)}` }];
     if (upload.fileSize > FLOW_LIMITS.attachmentBytes) return [{ where, message: `upload ${uploadId} for ${what} is over 24 MB` }];
     return [];
   });
