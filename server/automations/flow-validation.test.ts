@@ -121,7 +121,7 @@ describe('second stage: every other problem, joined with "; "', { timeout: 240_0
     expect(response.json.issues).toBeUndefined();
     expect(response.json.message).toBe(
       [
-        'platformScope: FACEBOOK does not fit a INSTAGRAM trigger',
+        'platformScope: FACEBOOK does not fit the INSTAGRAM trigger',
         'steps.pr: SEND_PRIVATE_REPLY needs a COMMENT_CREATED trigger',
         'steps.like: LIKE_COMMENT is not available on INSTAGRAM (it is available on FACEBOOK and TIKTOK)',
       ].join('; '),
@@ -140,7 +140,7 @@ describe('second stage: every other problem, joined with "; "', { timeout: 240_0
     const unknown = await org.create({ definition: dmDefinition('nope') });
     expect(unknown.json.message).toBe('trigger.socialAccountId: social account nope was not found in this team');
     const wrongType = await org.create({ definition: dmDefinition(org.facebook.id) });
-    expect(wrongType.json.message).toBe(`trigger.socialAccountId: social account ${org.facebook.id} is a FACEBOOK account, not INSTAGRAM`);
+    expect(wrongType.json.message).toBe(`trigger.socialAccountId: social account ${org.facebook.id} is on FACEBOOK, not INSTAGRAM`);
 
     // An account of another team of the same organization is not this team's.
     const other = await org.call('POST', '/team', { name: 'No messaging' });

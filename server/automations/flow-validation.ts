@@ -69,7 +69,7 @@ async function accountProblems(db: Executor, scope: Scope, definition: FlowDefin
     return { problems: [{ where, message: `social account ${trigger.socialAccountId} was not found in this team` }], account: null };
   }
   if (account.type !== trigger.platform) {
-    return { problems: [{ where, message: `social account ${account.id} is a ${account.type} account, not ${trigger.platform}` }], account: null };
+    return { problems: [{ where, message: `social account ${account.id} is on ${account.type}, not ${trigger.platform}` }], account: null };
   }
   const label = platformOf(account.type).label;
   const name = account.username ? `${label} account @${account.username}` : `${label} account ${account.id}`;
@@ -146,7 +146,7 @@ export async function flowProblems(db: Executor, scope: Scope, input: { platform
   const { trigger } = input.definition;
   const problems: FlowProblem[] = [];
   if (!scopeFits(input.platformScope, trigger.platform)) {
-    problems.push({ where: 'platformScope', message: `${input.platformScope} does not fit a ${trigger.platform} trigger` });
+    problems.push({ where: 'platformScope', message: `${input.platformScope} does not fit the ${trigger.platform} trigger` });
   }
   if (!PLATFORM_SUPPORT[trigger.platform].triggers.includes(trigger.type)) {
     problems.push({ where: 'trigger.type', message: `${trigger.platform} supports only ${PLATFORM_SUPPORT[trigger.platform].triggers.join(', ')} triggers` });
