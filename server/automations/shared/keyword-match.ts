@@ -15,7 +15,8 @@ import type { TriggerType } from './automation-constants';
 const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 // Zero-width spaces and joiners-that-are-not-ZWJ, and emoji presentation selectors: invisible differences.
-const INVISIBLE = /[\u200B\u2060\uFEFF\uFE0E\uFE0F]/g;
+// (An alternation, not a character class: variation selectors combine with what precedes them.)
+const INVISIBLE = /\u200B|\u2060|\uFEFF|\uFE0E|\uFE0F/g;
 const SPACES = /\s+/gu;
 
 /**
