@@ -1,11 +1,14 @@
 import { createRouter } from '../http/create-router';
 import { automationsEnabled } from './automations-enabled';
 import * as routes from './automations.routes';
+import * as executionRoutes from './executions.routes';
+import { getExecution, listExecutions } from './executions.service';
 import { copyFlows } from './flow-copy.service';
 import { changeFlowStatus, createFlow, deleteFlow, getFlow, listFlows, publishFlow, updateFlow } from './flows.service';
 
 const router = createRouter();
 router.use('/automations/*', automationsEnabled);
+router.use('/automation-executions/*', automationsEnabled);
 
 export const automationsRouter = router
   .openapi(routes.listFlowsRoute, async (c) => {
@@ -40,4 +43,11 @@ export const automationsRouter = router
   })
   .openapi(routes.archiveFlowRoute, async (c) => {
     return c.json(await changeFlowStatus(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }, 'archive'), 200);
+  })
+  .openapi(executionRoutes.listExecutionsRoute, async (c) => {
+    const input = { ...c.req.valid('query'), organizationId: c.var.auth.organizationId, flowId: c.req.valid('param').id };
+    return c.json(await listExecutions(c.var.services.db, input), 200);
+  })
+  .openapi(executionRoutes.getExecutionRoute, async (c) => {
+    return c.json(await getExecution(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }), 200);
   });

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { accountSummaries } from '../accounts/account-summaries';
 import type { SocialAccountRow } from '../accounts/account-record';
 import { getAccountById } from '../accounts/accounts.service';
 import { withCredentials } from '../accounts/credentials';
@@ -18,11 +19,10 @@ type SettingRow = typeof automationProviderSettings.$inferSelect;
 type OrgScope = { organizationId: string };
 
 async function present(db: Executor, rows: SettingRow[]) {
-  const ids = [...new Set(rows.map((row) => row.socialAccountId))];
-  const accounts = ids.length
-    ? await db.select({ id: socialAccounts.id, type: socialAccounts.type, username: socialAccounts.username }).from(socialAccounts).where(inArray(socialAccounts.id, ids))
-    : [];
-  const byId = new Map(accounts.map((account) => [account.id, account]));
+  const byId = await accountSummaries(
+    db,
+    rows.map((row) => row.socialAccountId),
+  );
   return rows.map((row) => ({
     id: row.id,
     teamId: row.teamId,

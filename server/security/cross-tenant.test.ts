@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { automationExecutions, automationFlowVersions } from '../db/schema/automations';
 import { connectAccount, inDays, uploadMedia } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
 import { documentedOperations, fillPath, type Operation } from './openapi-operations';
@@ -126,6 +127,22 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
     const existing = await t.request('GET', `/social-account/by-type?type=INSTAGRAM&teamId=${org.teamId}`, { key: org.key });
     if (existing.status === 200 && existing.json?.id) return existing.json.id as string;
     return created(t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true } }), 'instagram account');
+  },
+  // A run as the executor writes it: a version and an execution row of the seeded flow.
+  'automation-executions/{id}': async (org, seeded) => {
+    seeded['automations/{id}'] ??= await SEEDERS['automations/{id}']!(org, seeded);
+    const flowId = seeded['automations/{id}'];
+    const definition = { trigger: { type: 'DM_RECEIVED' as const, platform: 'INSTAGRAM' as const, socialAccountId: null, senderExternalIds: [], actionDelaySeconds: 0 }, steps: [] };
+    const [version] = await t.services.db
+      .insert(automationFlowVersions)
+      .values({ flowId, organizationId: org.organizationId, version: 1, status: 'PUBLISHED', definition, triggerType: 'DM_RECEIVED', platform: 'INSTAGRAM', publishedAt: new Date() })
+      .returning();
+    const now = new Date();
+    const [run] = await t.services.db
+      .insert(automationExecutions)
+      .values({ organizationId: org.organizationId, teamId: org.teamId, flowId, flowVersionId: version!.id, triggerId: 'seeded', platform: 'INSTAGRAM', status: 'COMPLETED', input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' }, receivedAt: now, scheduledAt: now })
+      .returning();
+    return run!.id;
   },
   // Not an id: the same kind for everyone.
   '{type}': async () => 'INSTAGRAM_ICE_BREAKERS',

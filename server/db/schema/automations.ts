@@ -24,6 +24,18 @@ import type { FlowDefinition } from '../../automations/shared/flow-definition';
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
+ * Creation times kept to the millisecond (Postgres rounds `now()` to it): lists page by a cursor
+ * of (createdAt, id) that travels as JavaScript dates, which hold milliseconds only.
+ */
+const listedTimestamps = () => ({
+  createdAt: timestamp({ withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdateFn(() => new Date()),
+});
+
+/**
  * A flow: one trigger and its steps, as versions. Deleting only marks it: it answers 404 from then
  * on while its executions stay readable for their 30 days.
  */
@@ -47,7 +59,7 @@ export const automationFlows = pgTable(
     /** The highest version number given out: each publish takes the next one. */
     lastVersion: integer().notNull().default(0),
     deletedAt: at(),
-    ...timestamps(),
+    ...listedTimestamps(),
   },
   (table) => [
     index('automation_flows_team_created_idx').on(table.organizationId, table.teamId, table.createdAt, table.id),
@@ -127,7 +139,7 @@ export const automationExecutions = pgTable(
     scheduledAt: at().notNull(),
     startedAt: at(),
     completedAt: at(),
-    ...timestamps(),
+    ...listedTimestamps(),
   },
   (table) => [
     uniqueIndex('automation_executions_flow_trigger_unique').on(table.flowId, table.triggerId),
