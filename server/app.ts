@@ -20,6 +20,7 @@ import { uploadUsageRouter } from './uploads/uploads-usage.routes';
 import { accountsRouter } from './accounts/accounts.handlers';
 import { sandboxRouter } from './sandbox/sandbox.handlers';
 import { sandboxReviewsRouter } from './sandbox/sandbox-reviews.handlers';
+import { sandboxMessengerRouter } from './sandbox/sandbox-messenger.handlers';
 import { portalPagesRouter, sandboxPagesRouter } from './sandbox/pages/pages.routes';
 import { usageRouter } from './usage/usage.handlers';
 import { liveRouter } from './live/live.handlers';
@@ -35,6 +36,8 @@ import { commentImportsRouter } from './comments/comment-imports.handlers';
 import { reviewsRouter } from './reviews/reviews.handlers';
 import { postHistoryRouter } from './post-history/post-history.handlers';
 import { inboxRouter } from './inbox/inbox.handlers';
+import { automationsRouter } from './automations/automations.handlers';
+import { providerSettingsRouter } from './automations/provider-settings.handlers';
 import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
@@ -82,13 +85,15 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', reviewsRouter);
   api.route('/', postHistoryRouter);
   api.route('/', inboxRouter);
+  api.route('/', automationsRouter);
+  api.route('/', providerSettingsRouter);
   api.route('/', uploadUsageRouter);
   api.route('/', accountsRouter);
   api.route('/', usageRouter);
   api.route('/', analyticsRouter);
   api.route('/', billingRouter);
   // The sandbox control API exists only while the sandbox is on (SANDBOX=false removes it).
-  if (services.config.SANDBOX) api.route('/', sandboxRouter).route('/', sandboxReviewsRouter);
+  if (services.config.SANDBOX) api.route('/', sandboxRouter).route('/', sandboxReviewsRouter).route('/', sandboxMessengerRouter);
   api.route('/', webhooksRouter);
   api.route('/', liveRouter);
   app.route(API_PREFIX, api);

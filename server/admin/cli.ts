@@ -10,8 +10,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 
   create-org --name NAME --plan FREE|PRO|BUSINESS [--enable dms,automations] [--team NAME] [--json]
   set-plan --org ORG_ID --plan FREE|PRO|BUSINESS
-  enable --org ORG_ID dms|automations[,...]
-  disable --org ORG_ID dms|automations[,...]
+  enable --org ORG_ID dms|automations|comment-import[,...]
+  disable --org ORG_ID dms|automations|comment-import[,...]   (comment-import is on for a new organization)
   create-api-key --org ORG_ID [--name NAME] [--scopes read,write,admin] [--json]
   revoke-api-key --org ORG_ID --id API_KEY_ID
   create-user --org ORG_ID --email EMAIL [--password PASSWORD] [--role ADMIN|CUSTOMER]

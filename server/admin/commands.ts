@@ -106,8 +106,8 @@ export async function runAdminCommand(db: Database, command: AdminCommand): Prom
       for (const feature of command.features) await setFeature(db, command.org, feature, enabled);
       const updated = await getOrganization(db, command.org);
       return {
-        json: { organizationId: updated.id, dms: updated.dmsEnabled, automations: updated.automationsEnabled },
-        text: `${updated.id}: DMs ${onOff(updated.dmsEnabled)}, automations ${onOff(updated.automationsEnabled)}`,
+        json: { organizationId: updated.id, dms: updated.dmsEnabled, automations: updated.automationsEnabled, commentImport: updated.commentImportEnabled },
+        text: `${updated.id}: DMs ${onOff(updated.dmsEnabled)}, automations ${onOff(updated.automationsEnabled)}, comment import ${onOff(updated.commentImportEnabled)}`,
       };
     }
     case 'create-api-key': {

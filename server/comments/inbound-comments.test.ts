@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../db/schema/events';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { setFeature } from '../organizations/organizations.service';
 import { postJobs } from '../posts/posts.jobs';
 import { connectAccount } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
@@ -85,6 +86,21 @@ describe('comments arriving from the platform', { timeout: 120_000 }, () => {
     await emit('comment', { text: 'Quiet one' });
     await waitFor(fetched, (response) => response.json.items.length === 1);
     expect(await received()).toHaveLength(0);
+  });
+
+  it('are not kept while the operator has comment import off for the organization', async () => {
+    const { fetched, emit, received, organizationId, account, key } = await setup(['automations']);
+    await setFeature(t.services.db, organizationId, 'comment-import', false);
+    await emit('comment', { text: 'Nobody keeps this' });
+    await waitFor(
+      () => t.request('GET', `/sandbox/inbound-events?socialAccountId=${account.id}`, { key }),
+      (response) => response.json.items.length === 1 && response.json.items[0].status === 'PROCESSED',
+    );
+    expect((await fetched()).json.total).toBe(0);
+    expect(await received()).toHaveLength(0);
+    await setFeature(t.services.db, organizationId, 'comment-import', true);
+    await emit('comment', { text: 'Kept again' });
+    expect((await waitFor(fetched, (response) => response.json.items.length === 1)).json.items[0].text).toBe('Kept again');
   });
 
   it("refuse sandbox edits of the account's own comments", async () => {

@@ -50,6 +50,9 @@ export async function consumeCommentEvent(tx: Transaction, event: InboundEventRo
     );
   if (!published || published.post.status === 'DELETED') return;
   const post = published.post;
+  const [organization] = await tx.select().from(organizations).where(eq(organizations.id, event.organizationId));
+  // The operator turned comment collection off for this organization: live comments are not kept.
+  if (!organization?.commentImportEnabled) return;
   // A repeated or late `created` for a comment already stored (by an import or an earlier
   // webhook) is not news: it must not reset its state, count a reply twice or announce it again.
   const [known] = await tx
@@ -88,8 +91,7 @@ export async function consumeCommentEvent(tx: Transaction, event: InboundEventRo
       .set({ repliesCount: sql`${fetchedComments.repliesCount} + 1` })
       .where(and(eq(fetchedComments.socialAccountId, event.socialAccountId), eq(fetchedComments.externalId, payload.parentCommentId)));
   }
-  const [organization] = await tx.select().from(organizations).where(eq(organizations.id, event.organizationId));
-  if (organization?.dmsEnabled || organization?.automationsEnabled) {
+  if (organization.dmsEnabled || organization.automationsEnabled) {
     await recordEvent(tx, {
       organizationId: event.organizationId,
       teamId: post.teamId,

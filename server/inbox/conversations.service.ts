@@ -1,14 +1,15 @@
-import { and, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client';
 import { conversations, messages } from '../db/schema/inbox';
 import { organizations } from '../db/schema/organizations';
-import { socialAccounts } from '../db/schema/social-accounts';
 import { recordEvent } from '../events/outbox';
-import { AppError, BadRequestError, NotFoundError } from '../http/errors';
+import { AppError, NotFoundError } from '../http/errors';
+import { decodeCursor, encodeCursor } from '../http/keyset-cursor';
 import { likePattern } from '../http/pagination';
+import { accountSummaries } from '../accounts/account-summaries';
 import { getTeam } from '../teams/teams.service';
-import { toConversationDto, toMessageDto, type AccountSummary, type ConversationRow, type MessageRow } from './inbox-dto';
+import { toConversationDto, toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
 
 export type OrgScope = { organizationId: string };
 
@@ -16,22 +17,6 @@ export type OrgScope = { organizationId: string };
 export async function requireDms(db: Executor, organizationId: string): Promise<void> {
   const [organization] = await db.select({ dmsEnabled: organizations.dmsEnabled }).from(organizations).where(eq(organizations.id, organizationId));
   if (!organization?.dmsEnabled) throw new AppError(404, 'Not found');
-}
-
-/** Opaque page position: the sort key of the last item given. */
-function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
-    const date = typeof at === 'string' ? new Date(at) : null;
-    if (date && !Number.isNaN(date.getTime()) && typeof id === 'string') return { at: date, id };
-  } catch {
-    // falls through to the 400 below
-  }
-  throw new BadRequestError('Invalid cursor', [{ code: 'custom', message: 'Invalid cursor', path: ['cursor'] }]);
 }
 
 /**
@@ -58,15 +43,6 @@ async function keysetPage<T extends typeof conversations | typeof messages>(
   const last = page.at(-1);
   const nextCursor = rows.length > input.limit && last ? encodeCursor(key.atOf(last), last.id) : null;
   return { page, position, nextCursor };
-}
-
-async function accountSummaries(db: Executor, ids: string[]): Promise<Map<string, AccountSummary>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: socialAccounts.id, type: socialAccounts.type, username: socialAccounts.username })
-    .from(socialAccounts)
-    .where(inArray(socialAccounts.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function presentConversations(db: Executor, rows: ConversationRow[]) {

@@ -1,8 +1,8 @@
+import type { AccountSummary } from '../accounts/account-summaries';
 import type { conversations, messages } from '../db/schema/inbox';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
-export type AccountSummary = { id: string; type: string; username: string | null };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 

@@ -11,6 +11,7 @@ export const OrganizationSchema = z
     plan: z.enum(['FREE', 'PRO', 'BUSINESS']),
     dmsEnabled: z.boolean(),
     automationsEnabled: z.boolean(),
+    commentImportEnabled: z.boolean().openapi({ description: 'Comments on posts published through the service are collected; TikTok comment automations need it' }),
     apiAccess: z.boolean(),
     analyticsDisabled: z.boolean(),
     analyticsPostsDisabled: z.boolean(),

@@ -11,7 +11,8 @@ import { toTeamDto } from '../teams/teams.service';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type Plan = OrganizationRow['plan'];
-export const FEATURES = ['dms', 'automations'] as const;
+/** Operator switches; `comment-import` is on for a new organization, the others off. */
+export const FEATURES = ['dms', 'automations', 'comment-import'] as const;
 export type Feature = (typeof FEATURES)[number];
 
 export const ALL_SCOPES: readonly Scope[] = ['read', 'write', 'admin'];
@@ -37,6 +38,7 @@ export function toOrganizationDto(organization: OrganizationRow) {
     plan: organization.plan,
     dmsEnabled: organization.dmsEnabled,
     automationsEnabled: organization.automationsEnabled,
+    commentImportEnabled: organization.commentImportEnabled,
     apiAccess: true,
     analyticsDisabled: organization.analyticsDisabled,
     analyticsPostsDisabled: organization.analyticsPostsDisabled,
@@ -97,7 +99,7 @@ export async function setPlan(db: Executor, organizationId: string, plan: Plan) 
 }
 
 export async function setFeature(db: Executor, organizationId: string, feature: Feature, enabled: boolean) {
-  const column = feature === 'dms' ? { dmsEnabled: enabled } : { automationsEnabled: enabled };
+  const column = { dms: { dmsEnabled: enabled }, automations: { automationsEnabled: enabled }, 'comment-import': { commentImportEnabled: enabled } }[feature];
   const [updated] = await db
     .update(organizations)
     .set({ ...column, updatedAt: new Date() })

@@ -7,6 +7,7 @@ import type { HistoryCapability } from './history';
 import type { Permission } from './permissions';
 import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
+import type { ProviderSettingsCapability } from './provider-settings';
 import type { PublishingCapability } from './publishing';
 import type { ReviewsCapability } from './reviews';
 import type { FileStorage } from '../storage/file-storage';
@@ -136,4 +137,6 @@ export type PlatformConnector = {
   reviews: ReviewsCapability | null;
   /** The account's published posts, newest first, paging back in time (post history import, issue 11). */
   history: HistoryCapability | null;
+  /** Ice breakers (Instagram) and the persistent menu (Facebook): what a page shows in its DM screen (issue 13). */
+  providerSettings: ProviderSettingsCapability | null;
 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { automationExecutions, automationFlowVersions } from '../db/schema/automations';
 import { connectAccount, inDays, uploadMedia } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
 import { documentedOperations, fillPath, type Operation } from './openapi-operations';
@@ -119,6 +120,37 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
     const thread = await t.request('GET', `/conversations/${seeded['conversations/{id}']}/messages`, { key: org.key });
     return thread.json.items[0].id as string;
   },
+  // Automations (the organizations have them on): a flow, and the ice breakers of an Instagram account.
+  'automations/{id}': (org) => created(t.request('POST', '/automations', { key: org.key, body: { teamId: org.teamId, name: 'Seeded flow', platformScope: 'INSTAGRAM' } }), 'automation flow'),
+  '{socialAccountId}': async (org) => {
+    // The DM seeder may have connected the team's Instagram account already (one per type and team).
+    const existing = await t.request('GET', `/social-account/by-type?type=INSTAGRAM&teamId=${org.teamId}`, { key: org.key });
+    if (existing.status === 200 && existing.json?.id) return existing.json.id as string;
+    return created(t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true } }), 'instagram account');
+  },
+  // A run as the executor writes it: a version and an execution row of the seeded flow.
+  'automation-executions/{id}': async (org, seeded) => {
+    seeded['automations/{id}'] ??= await SEEDERS['automations/{id}']!(org, seeded);
+    const flowId = seeded['automations/{id}'];
+    const definition = { trigger: { type: 'DM_RECEIVED' as const, platform: 'INSTAGRAM' as const, socialAccountId: null, senderExternalIds: [], actionDelaySeconds: 0 }, steps: [] };
+    const [version] = await t.services.db
+      .insert(automationFlowVersions)
+      .values({ flowId, organizationId: org.organizationId, version: 1, status: 'PUBLISHED', definition, triggerType: 'DM_RECEIVED', platform: 'INSTAGRAM', publishedAt: new Date() })
+      .returning();
+    const now = new Date();
+    const [run] = await t.services.db
+      .insert(automationExecutions)
+      .values({ organizationId: org.organizationId, teamId: org.teamId, flowId, flowVersionId: version!.id, triggerId: 'seeded', platform: 'INSTAGRAM', status: 'COMPLETED', input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' }, receivedAt: now, scheduledAt: now })
+      .returning();
+    return run!.id;
+  },
+  // Not an id: the same kind for everyone.
+  '{type}': async () => 'INSTAGRAM_ICE_BREAKERS',
+  'automation-provider-settings/{id}': async (org, seeded) => {
+    seeded['{socialAccountId}'] ??= await SEEDERS['{socialAccountId}']!(org, seeded);
+    const body = { teamId: org.teamId, platform: 'INSTAGRAM', config: { iceBreakers: [{ question: 'Seeded?', payload: 'SEEDED' }] } };
+    return created(t.request('PUT', `/automation-provider-settings/${seeded['{socialAccountId}']}/INSTAGRAM_ICE_BREAKERS`, { key: org.key, body }), 'provider setting');
+  },
   'faults/{id}': (org) => created(t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'TIKTOK', kind: 'TRANSIENT', count: 1 } }), 'fault'),
   'webhooks/{id}': (org) => created(t.request('POST', '/webhooks', { key: org.key, body: { url: 'https://93.184.215.14/hooks' } }), 'webhook'),
   // A post history import job (its `{importId}` is not a comment import's).
@@ -152,7 +184,12 @@ const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
   sendConversationMessage: { content: { text: 'Sent by a stranger' } },
   reactToConversationMessage: { action: 'REACT' },
   sendAutomationRichMessage: (org: Org) => ({ teamId: org.teamId, message: { text: 'Sent by a stranger' } }),
+  updateAutomationFlow: { name: 'Renamed by a stranger' },
+  saveAutomationProviderSetting: (org: Org) => ({ teamId: org.teamId, platform: 'INSTAGRAM', config: { iceBreakers: [{ question: 'By a stranger?', payload: 'STRANGER' }] } }),
 };
+
+/** Path parameters that name a kind rather than an object: the same for every organization, never "foreign". */
+const NOT_IDS = new Set(['{type}']);
 
 /** Routes whose required query names the caller's team. */
 const TEAM_QUERY = new Set(['getGoogleReview', 'getFacebookRecommendation', 'listFacebookRecommendationComments']);
@@ -198,7 +235,8 @@ describe('cross-tenant ids', () => {
     const wrong: string[] = [];
     for (const op of withIds) {
       // Every id foreign at once, then one foreign id among the caller's own (a nested id must be checked too).
-      const attempts = [idsOf(op, foreign), ...(op.pathParams.length > 1 ? op.pathParams.map((param) => ({ ...idsOf(op, own), [param]: idsOf(op, foreign)[param]! })) : [])];
+      const idParams = op.pathParams.filter((param) => !NOT_IDS.has(seederKey(op.path, param)));
+      const attempts = [idsOf(op, foreign), ...(idParams.length > 1 ? idParams.map((param) => ({ ...idsOf(op, own), [param]: idsOf(op, foreign)[param]! })) : [])];
       for (const ids of attempts) {
         const response = await call(op, mine, ids);
         if (response.status !== 404 || response.json?.statusCode !== 404) wrong.push(`${op.operationId} ${JSON.stringify(ids)}: ${response.status} ${response.text.slice(0, 120)}`);

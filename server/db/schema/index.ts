@@ -19,3 +19,4 @@ export * from './comments';
 export * from './reviews';
 export * from './post-history';
 export * from './inbox';
+export * from './automations';

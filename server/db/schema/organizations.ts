@@ -10,6 +10,11 @@ export const organizations = pgTable('organizations', {
   plan: planTier().notNull().default('FREE'),
   dmsEnabled: boolean().notNull().default(false),
   automationsEnabled: boolean().notNull().default(false),
+  /**
+   * Comments arriving on posts published through the service are collected (on by default; the
+   * operator can turn it off). TikTok comment automations need it: TikTok flows are refused while off.
+   */
+  commentImportEnabled: boolean().notNull().default(true),
   // Analytics settings (issue 10): the background refresh skips what is disabled; intervals in
   // hours, null for the default (server/analytics/analytics-settings.ts).
   analyticsDisabled: boolean().notNull().default(false),

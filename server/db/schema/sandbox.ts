@@ -192,3 +192,22 @@ export const sandboxItems = pgTable(
     index('sandbox_items_parent_idx').on(table.parentId),
   ],
 );
+
+/**
+ * What a page (Facebook) or account (Instagram) shows people in its DM screen, as the platform
+ * keeps it: ice breakers, or the persistent menu with its Get Started button. Written by the
+ * service's provider-setting sync; a removal deletes the row.
+ */
+export const sandboxMessengerProfiles = pgTable(
+  'sandbox_messenger_profiles',
+  {
+    id: idColumn(),
+    platform: text().notNull(),
+    /** The page or account the setting belongs to, as the platform identifies it. */
+    targetExternalId: text().notNull(),
+    type: text().notNull(),
+    config: jsonb().$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sandbox_messenger_profiles_target_type_unique').on(table.platform, table.targetExternalId, table.type)],
+);

@@ -41,6 +41,8 @@ export const SANDBOX_OPERATIONS = [
   'reviews.replyToComment',
   'reviews.searchKeywords',
   'history.list',
+  'providerSettings.push',
+  'providerSettings.remove',
 ] as const;
 
 export type SandboxOperation = (typeof SANDBOX_OPERATIONS)[number];

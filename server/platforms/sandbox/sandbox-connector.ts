@@ -13,6 +13,7 @@ import { sandboxAnalytics } from './sandbox-analytics';
 import { sandboxComments } from './sandbox-comments';
 import { sandboxHistory } from './sandbox-history';
 import { sandboxMessaging } from './sandbox-messaging';
+import { sandboxProviderSettings } from './sandbox-provider-settings';
 import { sandboxPublishing } from './sandbox-publishing';
 import { sandboxReviewsCapability } from './sandbox-reviews';
 import { sandboxXActions } from './sandbox-x-actions';
@@ -150,6 +151,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
     comments: sandboxComments(definition, { authorize, requirePermission }),
     reviews: sandboxReviewsCapability(definition, { authorize, requirePermission }),
     history: sandboxHistory(definition, { authorize, requirePermission }),
+    providerSettings: sandboxProviderSettings(definition, { authorize, requirePermission }),
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);

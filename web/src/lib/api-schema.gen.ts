@@ -264,6 +264,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/automation-executions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one run with every step, its input, output and error, and what it acted on
+         * @description Readable for 30 days, also after its flow was deleted. Answers `404` while the organization is not enabled for automations.
+         */
+        get: operations["getAutomationExecution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automation-provider-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the ice breakers and persistent menus of a team’s accounts, most recently updated first
+         * @description Answers `404` while the organization is not enabled for automations.
+         */
+        get: operations["listAutomationProviderSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automation-provider-settings/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push the saved setting to the platform (a DISABLED one is removed there)
+         * @description `SYNCED` when the platform accepts; `SYNC_FAILED` with `lastSyncError` when nothing can be pushed (no usable token or permission); when the platform refuses the config the call answers `502` with its message and the previous status stays. Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["syncAutomationProviderSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automation-provider-settings/{socialAccountId}/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save the ice breakers (Instagram, up to 4) or the persistent menu (Facebook, up to 3 items) of an account
+         * @description Saving never changes what is live on the platform: sync does. `platform` must match `:type`. Answers `404` while the organization is not enabled for automations.
+         */
+        put: operations["saveAutomationProviderSetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/automation-rich-messages/conversations/{conversationId}": {
         parameters: {
             query?: never;
@@ -275,6 +355,178 @@ export interface paths {
         put?: never;
         /** Send a rich message (attachments by upload id) in a conversation */
         post: operations["sendAutomationRichMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the flows of a team, newest first (archived included)
+         * @description Offset or cursor paging. Answers `404` while the organization is not enabled for automations.
+         */
+        get: operations["listAutomationFlows"];
+        put?: never;
+        /**
+         * Create a flow (a draft that never runs until published)
+         * @description Validated in two stages: shape errors answer `400` with `issues`; then every other problem (accounts, permissions, the post, steps that do not fit the trigger or the platform) answers one `400` whose `message` joins them with `; `, each starting with where it is (`trigger.postId: …`, `steps.<stepId>: …`). Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["createAutomationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a flow with its published and draft versions
+         * @description Answers `404` while the organization is not enabled for automations.
+         */
+        get: operations["getAutomationFlow"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a flow
+         * @description Waiting runs are canceled; the flow answers `404` from then on while its executions stay readable for 30 days. Answers `404` while the organization is not enabled for automations.
+         */
+        delete: operations["deleteAutomationFlow"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a flow, change its scope, or replace its draft
+         * @description A definition replaces the whole draft in place (same version number); the live version keeps running. Validated in two stages: shape errors answer `400` with `issues`; then every other problem (accounts, permissions, the post, steps that do not fit the trigger or the platform) answers one `400` whose `message` joins them with `; `, each starting with where it is (`trigger.postId: …`, `steps.<stepId>: …`). Answers `404` while the organization is not enabled for automations.
+         */
+        patch: operations["updateAutomationFlow"];
+        trace?: never;
+    };
+    "/automations/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Activate a paused or archived flow
+         * @description `400` when the flow was never published. Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["activateAutomationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a flow
+         * @description Waiting runs are canceled; the flow stays listed and readable. Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["archiveAutomationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/{id}/executions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the runs of a flow, newest first, with their steps
+         * @description Offset or cursor paging; `total` only on the first page; runs are kept 30 days. Answers `404` while the organization is not enabled for automations.
+         */
+        get: operations["listAutomationExecutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause an active flow
+         * @description Waiting runs are canceled; events arriving while paused create no runs. Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["pauseAutomationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a new version and make the flow active
+         * @description Creates a new, higher version from the draft (which stays), or from a `definition` in the body, which skips the draft. `400` when there is neither. Validated in two stages: shape errors answer `400` with `issues`; then every other problem (accounts, permissions, the post, steps that do not fit the trigger or the platform) answers one `400` whose `message` joins them with `; `, each starting with where it is (`trigger.postId: …`, `steps.<stepId>: …`). Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["publishAutomationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/automations/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy one flow, or every flow of a team, into another team as drafts
+         * @description The copies have no `socialAccountId`, `postId` or `senderExternalIds`: point them at the target team's account before publishing. Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["copyAutomationFlows"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1681,6 +1933,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/accounts/{id}/messenger-profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the sandbox platform shows in the account’s DM screen: ice breakers or the persistent menu, as last synced
+         * @description Sandbox only (off with SANDBOX=false).
+         */
+        get: operations["sandboxMessengerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/accounts/{id}/revoke-access": {
         parameters: {
             query?: never;
@@ -2703,6 +2975,281 @@ export interface components {
             items: components["schemas"]["ApiKey"][];
             total: number;
         };
+        /**
+         * @description One trigger and up to 100 steps. Step ids are generated from type and position when omitted (`send_message_2`).
+         * @example {
+         *       "trigger": {
+         *         "type": "DM_RECEIVED",
+         *         "platform": "INSTAGRAM",
+         *         "socialAccountId": "acc_123",
+         *         "keywords": [
+         *           "price",
+         *           "how much"
+         *         ],
+         *         "matchMode": "ANY"
+         *       },
+         *       "steps": [
+         *         {
+         *           "id": "answer",
+         *           "type": "SEND_MESSAGE",
+         *           "message": {
+         *             "text": "Our price list: https://example.com/prices"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        AutomationDefinition: {
+            steps: ({
+                conditions: {
+                    caseSensitive?: boolean;
+                    /** @enum {string} */
+                    field: "TEXT" | "PAYLOAD" | "PLATFORM" | "SENDER_ID";
+                    /** @enum {string} */
+                    operator: "CONTAINS" | "EQUALS" | "MATCHES_ANY";
+                    value: string;
+                }[];
+                id?: string;
+                /** @enum {string} */
+                type: "CONDITION";
+            } | {
+                id?: string;
+                message: {
+                    attachments?: {
+                        /** @enum {string} */
+                        type: "IMAGE" | "VIDEO";
+                        uploadId: string;
+                    }[];
+                    buttons?: ({
+                        id?: string;
+                        label: string;
+                        payload: string;
+                        /** @enum {string} */
+                        type: "POSTBACK";
+                    } | {
+                        id?: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "URL";
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        id?: string;
+                        label: string;
+                        phoneNumber: string;
+                        /** @enum {string} */
+                        type: "PHONE";
+                    })[];
+                    carousel?: {
+                        cards: {
+                            buttons?: ({
+                                id?: string;
+                                label: string;
+                                payload: string;
+                                /** @enum {string} */
+                                type: "POSTBACK";
+                            } | {
+                                id?: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "URL";
+                                /** Format: uri */
+                                url: string;
+                            } | {
+                                id?: string;
+                                label: string;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                type: "PHONE";
+                            })[];
+                            id?: string;
+                            imageUploadId?: string;
+                            subtitle?: string;
+                            title: string;
+                        }[];
+                    };
+                    quickReplies?: {
+                        id?: string;
+                        label: string;
+                        payload: string;
+                    }[];
+                    text?: string;
+                };
+                /** @enum {string} */
+                type: "SEND_MESSAGE";
+            } | {
+                id?: string;
+                message: {
+                    text: string;
+                };
+                /** @enum {string} */
+                type: "SEND_PRIVATE_REPLY";
+            } | {
+                id?: string;
+                text: string;
+                /** @enum {string} */
+                type: "SEND_PUBLIC_COMMENT_REPLY";
+            } | {
+                id?: string;
+                /** @enum {string} */
+                type: "LIKE_COMMENT";
+            } | {
+                id?: string;
+                /** @enum {string} */
+                type: "ARCHIVE_CONVERSATION";
+            } | {
+                id?: string;
+                /** @enum {string} */
+                type: "OPEN_CONVERSATION";
+            })[];
+            trigger: {
+                actionDelaySeconds?: number;
+                caseSensitive?: boolean;
+                keywords?: string[];
+                /** @enum {string} */
+                matchMode?: "ANY" | "ALL";
+                payloads?: string[];
+                /** @enum {string} */
+                platform: "INSTAGRAM" | "FACEBOOK" | "TIKTOK";
+                postId?: string | null;
+                senderExternalIds?: string[] | null;
+                socialAccountId?: string | null;
+                /** @enum {string} */
+                type: "COMMENT_CREATED" | "DM_RECEIVED" | "QUICK_REPLY_CLICKED" | "BUTTON_CLICKED";
+            };
+        };
+        AutomationExecution: {
+            completedAt: string | null;
+            /** @description One execution only (`GET /automation-executions/{id}`) */
+            conversation?: {
+                [key: string]: unknown;
+            } | null;
+            conversationId: string | null;
+            /** @description One execution only */
+            conversationMessage?: {
+                [key: string]: unknown;
+            } | null;
+            conversationMessageId: string | null;
+            createdAt: string;
+            currentStepId: string | null;
+            /** @description `code` names a safety limit or a run failure (`AUTOMATION_EXECUTION_TIMEOUT`…) */
+            error: {
+                code: string | null;
+                message: string;
+            } | null;
+            /** @description One execution only */
+            fetchedComment?: {
+                [key: string]: unknown;
+            } | null;
+            fetchedCommentId: string | null;
+            flow: {
+                deleted: boolean;
+                id: string;
+                name: string;
+                status: string;
+            };
+            flowId: string;
+            flowVersion: {
+                id: string;
+                status: string;
+                version: number;
+            };
+            flowVersionId: string;
+            id: string;
+            /** @description `type` (`MANUAL_TEST` for test runs), `platform`, `postId`, `text`, `payload`… */
+            input: {
+                [key: string]: unknown;
+            };
+            output: {
+                completedAtStepId?: string;
+                skippedAtStepId?: string;
+            } | null;
+            platform: string;
+            senderExternalId: string | null;
+            socialAccount: {
+                id: string;
+                type: string;
+                username: string | null;
+            } | null;
+            socialAccountId: string | null;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "COMPLETED" | "SKIPPED" | "FAILED" | "CANCELED";
+            steps: components["schemas"]["AutomationStepExecution"][];
+            teamId: string;
+            triggerId: string;
+            updatedAt: string;
+        };
+        AutomationExecutionList: {
+            items: components["schemas"]["AutomationExecution"][];
+            nextCursor: string | null;
+            /** @description Only on the first page (no cursor) */
+            total?: number;
+        };
+        AutomationFlow: {
+            createdAt: string;
+            draftVersion: components["schemas"]["AutomationFlowVersion"] & unknown;
+            id: string;
+            name: string;
+            /** @enum {string} */
+            platformScope: "INSTAGRAM" | "FACEBOOK" | "TIKTOK" | "BOTH";
+            publishedVersion: components["schemas"]["AutomationFlowVersion"];
+            /** @enum {string} */
+            status: "DRAFT" | "ACTIVE" | "PAUSED" | "ARCHIVED";
+            teamId: string;
+            updatedAt: string;
+        };
+        AutomationFlowCopies: {
+            items: components["schemas"]["AutomationFlow"][];
+            total: number;
+        };
+        AutomationFlowList: {
+            items: components["schemas"]["AutomationFlow"][];
+            /** @description null at the end */
+            nextCursor: string | null;
+            total: number;
+        };
+        /** @description The version that runs; null until the first publish */
+        AutomationFlowVersion: {
+            createdAt: string;
+            definition: components["schemas"]["AutomationDefinition"];
+            id: string;
+            /** @description Published versions only */
+            publishedAt: string | null;
+            /** @enum {string} */
+            status: "DRAFT" | "PUBLISHED";
+            updatedAt: string;
+            version: number;
+        } | null;
+        AutomationProviderSetting: {
+            /** @description `iceBreakers` (Instagram), or `getStartedPayload`, `composerInputDisabled`, `items` (Facebook) */
+            config: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+            id: string;
+            lastSyncedAt: string | null;
+            lastSyncError: {
+                message: string;
+            } | null;
+            platform: string;
+            socialAccount: {
+                id: string;
+                type: string;
+                username: string | null;
+            };
+            socialAccountId: string;
+            /** @enum {string} */
+            status: "DRAFT" | "DISABLED" | "SYNCED" | "SYNC_FAILED";
+            teamId: string;
+            /** @enum {string} */
+            type: "INSTAGRAM_ICE_BREAKERS" | "FACEBOOK_PERSISTENT_MENU";
+            updatedAt: string;
+        };
+        AutomationProviderSettingList: {
+            items: components["schemas"]["AutomationProviderSetting"][];
+            total: number;
+        };
         AutomationRichMessage: {
             message: {
                 attachments?: {
@@ -2764,6 +3311,23 @@ export interface components {
             conversationId: string;
             externalMessageId: string | null;
             messageId: string;
+        };
+        AutomationStepExecution: {
+            attemptCount: number;
+            completedAt: string | null;
+            error: {
+                code: string | null;
+                message: string;
+            } | null;
+            id: string;
+            output: {
+                [key: string]: unknown;
+            } | null;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "RUNNING" | "COMPLETED" | "FAILED" | "SKIPPED";
+            stepId: string;
+            type: string;
         };
         /** @enum {string} */
         BillableAction: "TWITTER_CONTENT_CREATE" | "TWITTER_CONTENT_CREATE_WITH_URL" | "TWITTER_CONTENT_MANAGE" | "TWITTER_INTERACTION_DELETE" | "TWITTER_POST_READ" | "TWITTER_USER_READ";
@@ -2981,6 +3545,12 @@ export interface components {
             /** @description Only on the first page (no cursor) */
             total?: number;
         };
+        CopyAutomationFlows: {
+            /** @description One flow; omitted: every flow of the source team, archived included */
+            flowId?: string;
+            sourceTeamId: string;
+            targetTeamId: string;
+        };
         CopySocialAccounts: {
             fromTeamId: string;
             /** @description Do not carry the selected page/channel over: pick again in the new team */
@@ -2999,6 +3569,17 @@ export interface components {
              *     ]
              */
             scopes?: ("read" | "write" | "admin")[];
+        };
+        CreateAutomationFlow: {
+            definition?: components["schemas"]["AutomationDefinition"] & unknown;
+            /** @example Price questions */
+            name: string;
+            /**
+             * @description `BOTH` is Instagram or Facebook; must fit the trigger’s platform
+             * @enum {string}
+             */
+            platformScope: "INSTAGRAM" | "FACEBOOK" | "TIKTOK" | "BOTH";
+            teamId: string;
         };
         CreateComment: {
             /** @description `data.<PLATFORM>.text`: the comment per platform */
@@ -3811,6 +4392,8 @@ export interface components {
             apiAccess: boolean;
             automationsEnabled: boolean;
             avatarUrl: string | null;
+            /** @description Comments on posts published through the service are collected; TikTok comment automations need it */
+            commentImportEnabled: boolean;
             commentImportLimitPerPost?: number | null;
             /** Format: date-time */
             createdAt: string | null;
@@ -4343,6 +4926,9 @@ export interface components {
             used: number;
             windowSeconds: number;
         };
+        PublishAutomationFlow: {
+            definition?: components["schemas"]["AutomationDefinition"] & unknown;
+        };
         PutUploadResult: {
             fileSize: number;
             path: string;
@@ -4648,7 +5234,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "messaging.send" | "messaging.privateReply" | "messaging.react" | "messaging.markSeen" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act" | "reviews.list" | "reviews.get" | "reviews.reply" | "reviews.deleteReply" | "reviews.comments" | "reviews.replyToComment" | "reviews.searchKeywords" | "history.list";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "messaging.send" | "messaging.privateReply" | "messaging.react" | "messaging.markSeen" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act" | "reviews.list" | "reviews.get" | "reviews.reply" | "reviews.deleteReply" | "reviews.comments" | "reviews.replyToComment" | "reviews.searchKeywords" | "history.list" | "providerSettings.push" | "providerSettings.remove";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -4822,6 +5408,16 @@ export interface components {
             })[];
             total: number;
         };
+        SandboxMessengerProfile: {
+            items: {
+                config: {
+                    [key: string]: unknown;
+                };
+                type: string;
+                updatedAt: string;
+            }[];
+            total: number;
+        };
         SandboxPublishItem: {
             channelId?: string;
             /**
@@ -4881,6 +5477,63 @@ export interface components {
             months?: number;
             socialAccountId: string;
         };
+        /**
+         * @example {
+         *       "teamId": "team_123",
+         *       "platform": "INSTAGRAM",
+         *       "config": {
+         *         "iceBreakers": [
+         *           {
+         *             "question": "What are your opening hours?",
+         *             "payload": "HOURS"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        SaveAutomationProviderSetting: {
+            config: {
+                iceBreakers: {
+                    payload: string;
+                    question: string;
+                }[];
+            };
+            /** @enum {string} */
+            platform: "INSTAGRAM";
+            /**
+             * @description `DISABLED`, then sync, removes it from the platform; omitted: `DRAFT`
+             * @enum {string}
+             */
+            status?: "DRAFT" | "DISABLED";
+            teamId: string;
+        } | {
+            config: {
+                /** @default false */
+                composerInputDisabled?: boolean;
+                /** @default GET_STARTED */
+                getStartedPayload?: string;
+                items: ({
+                    payload: string;
+                    title: string;
+                    /** @enum {string} */
+                    type: "POSTBACK";
+                } | {
+                    title: string;
+                    /** @enum {string} */
+                    type: "URL";
+                    /** Format: uri */
+                    url: string;
+                })[];
+            };
+            /** @enum {string} */
+            platform: "FACEBOOK";
+            /**
+             * @description `DISABLED`, then sync, removes it from the platform; omitted: `DRAFT`
+             * @enum {string}
+             */
+            status?: "DRAFT" | "DISABLED";
+            teamId: string;
+        };
         SearchKeywords: {
             location: string;
             nextPageToken?: string;
@@ -4920,6 +5573,8 @@ export interface components {
                 apiAccess: boolean;
                 automationsEnabled: boolean;
                 avatarUrl: string | null;
+                /** @description Comments on posts published through the service are collected; TikTok comment automations need it */
+                commentImportEnabled: boolean;
                 commentImportLimitPerPost?: number | null;
                 /** Format: date-time */
                 createdAt: string | null;
@@ -5161,6 +5816,13 @@ export interface components {
             teamId: string;
             /** @enum {string} */
             type: "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "LINKEDIN" | "GOOGLE_BUSINESS";
+        };
+        UpdateAutomationFlow: {
+            definition?: components["schemas"]["AutomationDefinition"] & unknown;
+            /** @example Price questions */
+            name?: string;
+            /** @enum {string} */
+            platformScope?: "INSTAGRAM" | "FACEBOOK" | "TIKTOK" | "BOTH";
         };
         UpdateComment: {
             /** @description `data.<PLATFORM>.text`: the comment per platform */
@@ -6678,6 +7340,330 @@ export interface operations {
             };
         };
     };
+    getAutomationExecution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The execution */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationExecution"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAutomationProviderSettings: {
+        parameters: {
+            query: {
+                limit?: number;
+                offset?: number | null;
+                platform?: "INSTAGRAM" | "FACEBOOK";
+                socialAccountId?: string;
+                status?: "DRAFT" | "DISABLED" | "SYNCED" | "SYNC_FAILED";
+                teamId: string;
+                type?: "INSTAGRAM_ICE_BREAKERS" | "FACEBOOK_PERSISTENT_MENU";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Provider settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationProviderSettingList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    syncAutomationProviderSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting after the sync */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationProviderSetting"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveAutomationProviderSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                socialAccountId: string;
+                type: "INSTAGRAM_ICE_BREAKERS" | "FACEBOOK_PERSISTENT_MENU";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveAutomationProviderSetting"];
+            };
+        };
+        responses: {
+            /** @description The saved setting (DRAFT or DISABLED) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationProviderSetting"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     sendAutomationRichMessage: {
         parameters: {
             query?: never;
@@ -6767,6 +7753,870 @@ export interface operations {
             };
             /** @description Sending paused on the service side: retry in a few minutes */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAutomationFlows: {
+        parameters: {
+            query: {
+                cursor?: string;
+                limit?: number;
+                offset?: number | null;
+                platformScope?: "INSTAGRAM" | "FACEBOOK" | "TIKTOK" | "BOTH";
+                socialAccountId?: string;
+                status?: "DRAFT" | "ACTIVE" | "PAUSED" | "ARCHIVED";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Flows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlowList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAutomationFlow"];
+            };
+        };
+        responses: {
+            /** @description The flow, status DRAFT */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAutomationFlow"];
+            };
+        };
+        responses: {
+            /** @description The flow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    activateAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAutomationExecutions: {
+        parameters: {
+            query?: {
+                conversationId?: string;
+                cursor?: string;
+                fetchedCommentId?: string;
+                flowVersionId?: string;
+                limit?: number;
+                offset?: number | null;
+                platform?: "INSTAGRAM" | "FACEBOOK" | "TIKTOK";
+                socialAccountId?: string;
+                status?: "QUEUED" | "RUNNING" | "COMPLETED" | "SKIPPED" | "FAILED" | "CANCELED";
+                teamId?: string;
+                triggerId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Executions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationExecutionList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PublishAutomationFlow"];
+            };
+        };
+        responses: {
+            /** @description The flow, ACTIVE */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    copyAutomationFlows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyAutomationFlows"];
+            };
+        };
+        responses: {
+            /** @description The copies */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlowCopies"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15055,6 +16905,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SocialAccount"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxMessengerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the platform keeps for the page or account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxMessengerProfile"];
                 };
             };
             /** @description Invalid request: see `issues` */

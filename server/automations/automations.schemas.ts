@@ -1,0 +1,101 @@
+import { z } from '@hono/zod-openapi';
+import { MAX_OFFSET } from '../http/pagination';
+import { FLOW_LIMITS, FLOW_STATUSES, FLOW_VERSION_STATUSES, PLATFORM_SCOPES } from './shared/automation-constants';
+import { FlowDefinitionSchema } from './shared/flow-definition';
+
+const id = z.string().min(1).max(64);
+
+export const AutomationDefinitionSchema = FlowDefinitionSchema.openapi('AutomationDefinition', {
+  description: 'One trigger and up to 100 steps. Step ids are generated from type and position when omitted (`send_message_2`).',
+  example: {
+    trigger: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: 'acc_123', keywords: ['price', 'how much'], matchMode: 'ANY' },
+    steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Our price list: https://example.com/prices' } }],
+  },
+});
+
+export const FlowVersionSchema = z
+  .object({
+    id: z.string(),
+    version: z.number().int(),
+    status: z.enum(FLOW_VERSION_STATUSES),
+    publishedAt: z.string().nullable().openapi({ description: 'Published versions only' }),
+    definition: AutomationDefinitionSchema,
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('AutomationFlowVersion');
+
+export const FlowSchema = z
+  .object({
+    id: z.string(),
+    teamId: z.string(),
+    name: z.string(),
+    status: z.enum(FLOW_STATUSES),
+    platformScope: z.enum(PLATFORM_SCOPES),
+    publishedVersion: FlowVersionSchema.nullable().openapi({ description: 'The version that runs; null until the first publish' }),
+    draftVersion: FlowVersionSchema.nullable().openapi({ description: 'The latest saved draft; it stays after publishing' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('AutomationFlow');
+
+const name = z.string().trim().min(1).max(FLOW_LIMITS.name).openapi({ example: 'Price questions' });
+
+export const CreateFlowBody = z
+  .object({
+    teamId: id,
+    name,
+    platformScope: z.enum(PLATFORM_SCOPES).openapi({ description: '`BOTH` is Instagram or Facebook; must fit the trigger’s platform' }),
+    definition: AutomationDefinitionSchema.optional().openapi({ description: 'Saved as the draft after both validation stages' }),
+  })
+  .strict()
+  .openapi('CreateAutomationFlow');
+
+export const UpdateFlowBody = z
+  .object({
+    name: name.optional(),
+    platformScope: z.enum(PLATFORM_SCOPES).optional(),
+    definition: AutomationDefinitionSchema.optional().openapi({ description: 'Replaces the whole draft (same version number); the live version keeps running' }),
+  })
+  .strict()
+  .openapi('UpdateAutomationFlow');
+
+export const PublishFlowBody = z
+  .object({ definition: AutomationDefinitionSchema.optional().openapi({ description: 'Published as is, skipping (and keeping) the draft' }) })
+  .strict()
+  .openapi('PublishAutomationFlow');
+
+export const CopyFlowsBody = z
+  .object({
+    sourceTeamId: id,
+    targetTeamId: id,
+    flowId: id.optional().openapi({ description: 'One flow; omitted: every flow of the source team, archived included' }),
+  })
+  .strict()
+  .refine((body) => body.sourceTeamId !== body.targetTeamId, { message: 'The source and target teams must differ', path: ['targetTeamId'] })
+  .openapi('CopyAutomationFlows');
+
+export const FlowIdParams = z.object({ id: id.openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const FlowListQuery = z
+  .object({
+    teamId: id,
+    status: z.enum(FLOW_STATUSES).optional(),
+    platformScope: z.enum(PLATFORM_SCOPES).optional(),
+    socialAccountId: id.optional().openapi({ description: 'Flows whose published version listens on this account' }),
+    limit: z.coerce.number().int().min(1).max(500).default(10).openapi({ example: 10 }),
+    offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0).openapi({ example: 0 }),
+    cursor: z.string().min(1).max(500).optional().openapi({ description: '`nextCursor` of the previous page; not with a non-zero `offset`' }),
+  })
+  .strict()
+  .refine((query) => !(query.cursor && query.offset > 0), { message: 'Use either cursor or offset, not both', path: ['cursor'] });
+
+export const FlowListSchema = z
+  .object({
+    items: z.array(FlowSchema),
+    total: z.number().int(),
+    nextCursor: z.string().nullable().openapi({ description: 'null at the end' }),
+  })
+  .openapi('AutomationFlowList');
+
+export const CopyResultSchema = z.object({ items: z.array(FlowSchema), total: z.number().int() }).openapi('AutomationFlowCopies');

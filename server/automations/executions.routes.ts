@@ -1,0 +1,31 @@
+import { createRoute } from '@hono/zod-openapi';
+import { apiKeySecurity, errorResponses, jsonResponse } from '../http/openapi-helpers';
+import * as s from './executions.schemas';
+
+const tags = ['Automations'];
+const security = apiKeySecurity;
+const enabledNote = 'Answers `404` while the organization is not enabled for automations.';
+
+export const listExecutionsRoute = createRoute({
+  method: 'get',
+  path: '/automations/{id}/executions',
+  operationId: 'listAutomationExecutions',
+  summary: 'List the runs of a flow, newest first, with their steps',
+  description: `Offset or cursor paging; \`total\` only on the first page; runs are kept 30 days. ${enabledNote}`,
+  tags,
+  security,
+  request: { params: s.ExecutionIdParams, query: s.ExecutionListQuery },
+  responses: { 200: jsonResponse(s.ExecutionListSchema, 'Executions'), ...errorResponses(404) },
+});
+
+export const getExecutionRoute = createRoute({
+  method: 'get',
+  path: '/automation-executions/{id}',
+  operationId: 'getAutomationExecution',
+  summary: 'Get one run with every step, its input, output and error, and what it acted on',
+  description: `Readable for 30 days, also after its flow was deleted. ${enabledNote}`,
+  tags,
+  security,
+  request: { params: s.ExecutionIdParams },
+  responses: { 200: jsonResponse(s.ExecutionSchema, 'The execution'), ...errorResponses(404) },
+});
