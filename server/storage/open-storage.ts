@@ -1,11 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 import type { FileStorage } from './file-storage';
 import { LocalDiskStorage } from './local-disk-storage';
-import { S3Storage } from './s3-storage';
 
 export type OpenedStorage = { storage: FileStorage; close(): Promise<void> };
 
@@ -34,6 +32,8 @@ export async function openStorage(config: Config): Promise<OpenedStorage> {
 }
 
 async function openS3Storage(config: Config): Promise<OpenedStorage> {
+  // Loaded only when used: the AWS SDK is large, and most installations keep files on disk.
+  const [{ S3Client }, { S3Storage }] = await Promise.all([import('@aws-sdk/client-s3'), import('./s3-storage')]);
   const client = new S3Client({
     region: config.S3_REGION,
     endpoint: config.S3_ENDPOINT,
