@@ -43,6 +43,8 @@ export async function seedDemoIfEmpty(services: AppServices) {
   if (!created) return null;
   const scope = { organizationId: created.organization.id, teamId: created.team.id };
   const started = Date.now();
+  // The start prints nothing else until this is done: say why it takes a moment.
+  services.logger.info('first start: filling the demo organization with sandbox accounts, posts, reviews and conversations');
   try {
     await seedDemoWorld(services, scope);
     services.logger.info('demo content created', { ms: Date.now() - started });

@@ -133,7 +133,7 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
 }
 
 describe('operator journey', () => {
-  it('first start seeds a demo organization, the CLI works while it runs and after it stops', { timeout: 180_000 }, async () => {
+  it('first start seeds a demo organization, the CLI works while it runs and after it stops', { timeout: 360_000 }, async () => {
     const server = await startServerProcess(env);
     const output = server.output();
     expect(output).toContain('First start: a demo organization was created.');

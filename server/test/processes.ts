@@ -21,7 +21,8 @@ export async function startServerProcess(env: Record<string, string | undefined>
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // A first start seeds the demo organization before it prints anything: slow on a busy machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 150_000);
     const check = () => {
       // This process's own address: `Listening on:` when a PUBLIC_URL names another one.
       const match = output.match(/Listening on:\s+(\S+)/) ?? output.match(/Dashboard:\s+(\S+)/);
