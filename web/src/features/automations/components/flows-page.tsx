@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatRelative } from '../../../lib/format';
 import { useFlowList, type Flow } from '../api/flows';
-import { flowSummary, TRIGGER_LABELS } from '../lib/flow-summary';
+import { accountLabel, flowSummary, TRIGGER_LABELS } from '../lib/flow-summary';
 import { FlowActions } from './flow-actions';
 import { FlowStatusBadge } from './flow-status-badge';
 import { NewFlowDialog } from './new-flow-dialog';
@@ -24,7 +24,7 @@ export function FlowsPage({ teamId, status, onStatus }: Props) {
   const accounts = useTeamAccounts(teamId).data;
   const accountName = (id: string | null) => {
     const account = accounts.find((candidate) => candidate.id === id);
-    return account ? (account.username ?? account.displayName ?? account.id) : id ? 'Unknown account' : 'No account yet';
+    return account ? accountLabel(account) : id ? 'Unknown account' : 'No account yet';
   };
   return (
     <div>

@@ -9,6 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useProviderSettings } from '../api/provider-settings';
+import { accountLabel } from '../lib/flow-summary';
 import { ProviderSettingEditor } from './provider-setting-editor';
 
 const TYPE_OF: Record<string, ProviderSettingType | undefined> = { INSTAGRAM: 'INSTAGRAM_ICE_BREAKERS', FACEBOOK: 'FACEBOOK_PERSISTENT_MENU' };
@@ -39,7 +40,7 @@ export function ProviderSettingsPage({ teamId }: { teamId: string }) {
             <NativeSelect id="setting-account" value={accountId} onChange={(event) => setAccountId(event.target.value)}>
               {accounts.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>
-                  {candidate.username ?? candidate.displayName ?? candidate.id} ({candidate.type === 'INSTAGRAM' ? 'Instagram' : 'Facebook'})
+                  {accountLabel(candidate)} ({candidate.type === 'INSTAGRAM' ? 'Instagram' : 'Facebook'})
                 </option>
               ))}
             </NativeSelect>
@@ -49,7 +50,7 @@ export function ProviderSettingsPage({ teamId }: { teamId: string }) {
               key={`${account.id}:${setting?.id ?? 'new'}`}
               teamId={teamId}
               socialAccountId={account.id}
-              accountName={account.username ?? account.displayName ?? 'Your account'}
+              accountName={accountLabel(account)}
               type={type}
               platform={PROVIDER_SETTING_PLATFORM[type]}
               setting={setting ?? null}

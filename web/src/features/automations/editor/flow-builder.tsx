@@ -20,6 +20,7 @@ import {
   type EditorDefinition,
   type Problems,
 } from '../lib/editor-model';
+import { accountLabel } from '../lib/flow-summary';
 import { FlowCanvas } from './flow-canvas';
 import { NodeInspector } from './node-inspector';
 import { RunCounts, useRunCounts } from './run-counts-toolbar';
@@ -49,7 +50,7 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
   const problems = useMemo(() => mergeProblems(shape, refused), [shape, refused]);
   const dirty = !saved || !sameDefinition(saved, definition);
   const account = accounts.find((candidate) => candidate.id === definition.trigger.socialAccountId);
-  const accountName = account ? (account.username ?? account.displayName ?? account.id) : 'No account chosen';
+  const accountName = account ? accountLabel(account) : 'No account chosen';
 
   const edit = (key: string, next: EditorDefinition) => {
     setDefinition(next);

@@ -29,6 +29,10 @@ describe('flow editor problems', () => {
   it('gives steps without ids the API’s generated ids and compares definitions by content', () => {
     const withIds = withStepIds({ trigger: base().trigger, steps: [{ type: 'LIKE_COMMENT' }, { type: 'LIKE_COMMENT', id: 'like_comment_1' }] });
     expect(withIds.steps.map((step) => step.id)).toEqual(['like_comment_1_2', 'like_comment_1']);
-    expect(sameDefinition({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
+    // What the API answers has its defaults filled in: still the same definition.
+    const stored = { trigger: { ...base().trigger, matchMode: 'ANY' as const, caseSensitive: false, senderExternalIds: [], actionDelaySeconds: 0 }, steps: base().steps };
+    expect(sameDefinition(base(), stored)).toBe(true);
+    expect(sameDefinition({ ...base(), trigger: { ...base().trigger, postId: null } }, { ...base(), trigger: { ...base().trigger, postId: undefined } })).toBe(true);
+    expect(sameDefinition(base(), { ...stored, steps: [] })).toBe(false);
   });
 });

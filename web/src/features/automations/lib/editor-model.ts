@@ -6,7 +6,7 @@ import {
   type PlatformScope,
   type StepType,
 } from '../../../../../server/automations/shared/automation-constants';
-import { FlowDefinitionSchema, generatedStepId, StepSchema, type StepInput, type TriggerInput } from '../../../../../server/automations/shared/flow-definition';
+import { FlowDefinitionSchema, generatedStepId, normalizeDefinition, StepSchema, type FlowDefinitionInput, type StepInput, type TriggerInput } from '../../../../../server/automations/shared/flow-definition';
 import { parseProblems, problemNode } from '../../../../../server/automations/shared/flow-problems';
 import { ApiError } from '../../../lib/api-client';
 import { formErrorMap } from '../../../lib/zod-messages';
@@ -132,15 +132,23 @@ export function mergeProblems(...all: Problems[]): Problems {
   return merged;
 }
 
-/** Stable JSON for "does the draft differ from the published version": ids the API generated count as equal. */
-export function sameDefinition(a: unknown, b: unknown): boolean {
-  return stableJson(a) === stableJson(b);
+/**
+ * Whether two definitions say the same: both are normalized as the API stores them (its defaults
+ * filled in), keys sorted, and absent and null fields count as equal.
+ */
+export function sameDefinition(a: { trigger: object; steps: object[] }, b: { trigger: object; steps: object[] }): boolean {
+  // Definitions from the API (its generated types) and from the editor have the same shape.
+  return stableJson(normalizeDefinition(a as FlowDefinitionInput)) === stableJson(normalizeDefinition(b as FlowDefinitionInput));
 }
 
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner as Record<string, unknown>).sort(([x], [y]) => x.localeCompare(y)))
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>)
+            .filter(([, field]) => field !== null && field !== undefined)
+            .sort(([x], [y]) => x.localeCompare(y)),
+        )
       : inner,
   );
 }

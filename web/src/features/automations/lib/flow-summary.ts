@@ -31,3 +31,8 @@ export const STEP_LABELS = {
   ARCHIVE_CONVERSATION: 'Archive conversation',
   OPEN_CONVERSATION: 'Reopen conversation',
 } as const;
+
+/** How an account is named in the builder: the page or profile name people know. */
+export function accountLabel(account: { displayName?: string | null; username?: string | null; id: string }): string {
+  return account.displayName ?? account.username ?? account.id;
+}

@@ -12,7 +12,7 @@ import { FormField } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { usePostedPosts } from '../../api/team-data';
-import { TRIGGER_LABELS } from '../../lib/flow-summary';
+import { accountLabel, TRIGGER_LABELS } from '../../lib/flow-summary';
 import { NodeForm } from './node-form';
 import { SelectField } from './step-forms';
 
@@ -65,7 +65,7 @@ export function TriggerForm({ teamId, trigger, accounts, platforms, onChange }: 
                   <option value="">Choose an account</option>
                   {onAccount.map((account) => (
                     <option key={account.id} value={account.id}>
-                      {account.username ?? account.displayName ?? account.id}
+                      {accountLabel(account)}
                     </option>
                   ))}
                 </NativeSelect>
