@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { api, ok, type ApiBody, type ApiSchema } from '../../../lib/api-client';
 import type { FlowStatus } from '../../../../../server/automations/shared/automation-constants';
 import { automationsQueryKey, flowKey, flowListKey } from './automation-query-keys';
+import { flowQueryOptions } from './flow-query';
 
 export type Flow = ApiSchema<'AutomationFlow'>;
 export type FlowDefinitionDto = ApiSchema<'AutomationDefinition'>;
@@ -20,8 +21,6 @@ export function useFlowList(teamId: string, status?: FlowStatus) {
   return useQuery({ ...flowListQueryOptions(teamId, status), placeholderData: keepPreviousData });
 }
 
-export const flowQueryOptions = (id: string) =>
-  queryOptions({ queryKey: flowKey(id), queryFn: () => ok(api.GET('/automations/{id}', { params: { path: { id } } })) });
 
 export function useFlow(id: string) {
   return useSuspenseQuery(flowQueryOptions(id));

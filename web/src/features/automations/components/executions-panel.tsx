@@ -24,7 +24,8 @@ export function ExecutionsPanel({ flow }: { flow: Flow }) {
           <label htmlFor="run-status" className="text-sm text-zinc-600">
             Status
           </label>
-          <NativeSelect id="run-status" className="h-8 w-40" value={status ?? ''} onChange={(event) => setStatus((event.target.value || undefined) as ExecutionStatus | undefined)}>
+          <div className="w-40">
+          <NativeSelect id="run-status" className="h-8" value={status ?? ''} onChange={(event) => setStatus((event.target.value || undefined) as ExecutionStatus | undefined)}>
             <option value="">All</option>
             {EXECUTION_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -32,6 +33,7 @@ export function ExecutionsPanel({ flow }: { flow: Flow }) {
               </option>
             ))}
           </NativeSelect>
+          </div>
           {runs.data?.total !== undefined ? <span className="ml-auto text-xs text-zinc-500">{runs.data.total} runs</span> : null}
         </div>
         {runs.isPending ? (

@@ -47,14 +47,16 @@ export function FlowsPage({ teamId, status, onStatus }: Props) {
         <label htmlFor="flow-status" className="text-sm text-zinc-600">
           Status
         </label>
-        <NativeSelect id="flow-status" className="w-40" value={status ?? ''} onChange={(event) => onStatus((event.target.value || undefined) as FlowStatus | undefined)}>
+        <div className="w-40">
+          <NativeSelect id="flow-status" value={status ?? ''} onChange={(event) => onStatus((event.target.value || undefined) as FlowStatus | undefined)}>
           <option value="">All</option>
           {FLOW_STATUSES.map((value) => (
             <option key={value} value={value}>
               {value.charAt(0) + value.slice(1).toLowerCase()}
             </option>
           ))}
-        </NativeSelect>
+          </NativeSelect>
+        </div>
       </div>
       <Card className="overflow-hidden">
         {flows.isPending ? (

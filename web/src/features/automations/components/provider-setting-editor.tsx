@@ -1,5 +1,5 @@
 import { Plus, RefreshCw, X } from 'lucide-react';
-import { useFieldArray, useFormContext, type FieldValues } from 'react-hook-form';
+import { useFormContext, type FieldValues } from 'react-hook-form';
 import { DEFAULT_GET_STARTED_PAYLOAD, FLOW_LIMITS, type ProviderSettingType } from '../../../../../server/automations/shared/automation-constants';
 import { IceBreakersConfigSchema, PersistentMenuConfigSchema, type IceBreakersConfig, type PersistentMenuConfig } from '../../../../../server/automations/shared/provider-setting-config';
 import { Badge } from '../../../components/ui/badge';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useSaveProviderSetting, useSyncProviderSetting, type ProviderSetting } from '../api/provider-settings';
+import { useListField } from '../lib/list-field';
 import { PhonePreview } from './phone-preview';
 
 type Props = { teamId: string; socialAccountId: string; accountName: string; type: ProviderSettingType; platform: 'INSTAGRAM' | 'FACEBOOK'; setting: ProviderSetting | null };
@@ -115,11 +116,11 @@ function Layout({ children, preview, status, pending }: { children: React.ReactN
 }
 
 function ItemList({ name, max, empty, addLabel, children }: { name: string; max: number; empty: FieldValues; addLabel: string; children: (index: number) => React.ReactNode }) {
-  const { fields, append, remove } = useFieldArray({ name });
+  const { items, append, remove } = useListField(name);
   return (
     <div className="space-y-3">
-      {fields.map((field, index) => (
-        <fieldset key={field.id} className="relative space-y-3 rounded-lg border border-zinc-200 p-3">
+      {items.map((_, index) => (
+        <fieldset key={index} className="relative space-y-3 rounded-lg border border-zinc-200 p-3">
           {children(index)}
           <Button variant="danger-ghost" size="sm" onClick={() => remove(index)} aria-label={`Remove item ${index + 1}`}>
             <X className="size-3" aria-hidden />
@@ -127,7 +128,7 @@ function ItemList({ name, max, empty, addLabel, children }: { name: string; max:
           </Button>
         </fieldset>
       ))}
-      {fields.length < max ? (
+      {items.length < max ? (
         <Button variant="secondary" size="sm" onClick={() => append(empty)}>
           <Plus className="size-3" aria-hidden />
           {addLabel}

@@ -33,15 +33,17 @@ export function RunCounts({ state, published, className }: { state: RunCountsSta
   if (!published) return <span className={cn('text-xs text-zinc-500', className)}>Run counts show once the flow is published</span>;
   return (
     <div className={cn('flex items-center gap-2 text-sm', className)}>
-      <label className="flex items-center gap-1.5 text-zinc-700">
+      <label className="flex items-center gap-1.5 whitespace-nowrap text-zinc-700">
         <input type="checkbox" checked={state.enabled} onChange={(event) => state.setEnabled(event.target.checked)} />
-        Run counts on the published version
+        Run counts (live version)
       </label>
-      <NativeSelect aria-label="Period" className="h-8 w-28" value={state.period} disabled={!state.enabled} onChange={(event) => state.setPeriod(event.target.value as Period)}>
-        <option value="24h">Last 24 h</option>
-        <option value="7d">Last 7 days</option>
-        <option value="30d">Last 30 days</option>
-      </NativeSelect>
+      <div className="w-36">
+        <NativeSelect aria-label="Period" className="h-8" value={state.period} disabled={!state.enabled} onChange={(event) => state.setPeriod(event.target.value as Period)}>
+          <option value="24h">Last 24 h</option>
+          <option value="7d">Last 7 days</option>
+          <option value="30d">Last 30 days</option>
+        </NativeSelect>
+      </div>
       {state.enabled && state.capped ? <span className="text-xs text-zinc-500">(newest {SAMPLE} runs)</span> : null}
     </div>
   );

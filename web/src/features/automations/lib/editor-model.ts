@@ -13,6 +13,7 @@ import { formErrorMap } from '../../../lib/zod-messages';
 
 /** In the editor every step has its id, so problems (client or server) can name its node. */
 export type EditorStep = StepInput & { id: string };
+export type { Condition } from '../../../../../server/automations/shared/flow-definition';
 export type EditorDefinition = { trigger: TriggerInput; steps: EditorStep[] };
 /** `trigger`, a step id, or `flow` for what belongs to no node. */
 export type NodeKey = string;

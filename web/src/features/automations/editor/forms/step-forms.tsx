@@ -1,11 +1,12 @@
 import { Plus, X } from 'lucide-react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { CONDITION_FIELDS, CONDITION_OPERATORS, FLOW_LIMITS, type StepType } from '../../../../../../server/automations/shared/automation-constants';
 import { Button } from '../../../../components/ui/button';
 import { FormField } from '../../../../components/ui/form';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
-import { stepSchemaFor, type EditorStep } from '../../lib/editor-model';
+import { stepSchemaFor, type Condition, type EditorStep } from '../../lib/editor-model';
+import { useListField } from '../../lib/list-field';
 import { STEP_HINTS } from '../node-registry';
 import { NodeForm, TextAreaField } from './node-form';
 
@@ -38,18 +39,18 @@ function StepFields({ type }: { type: StepType }) {
 }
 
 function ConditionFields() {
-  const { fields, append, remove } = useFieldArray({ name: 'conditions' });
+  const { items, append, remove } = useListField<Condition>('conditions');
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-sm text-zinc-600">The run continues only when every condition matches; otherwise it stops here, skipped.</legend>
-      {fields.map((field, index) => (
-        <div key={field.id} className="space-y-2 rounded-lg border border-zinc-200 p-2">
+      {items.map((_, index) => (
+        <div key={index} className="space-y-2 rounded-lg border border-zinc-200 p-2">
           <div className="flex gap-2">
             <SelectField name={`conditions.${index}.field`} label="Field" options={CONDITION_FIELDS} />
             <SelectField name={`conditions.${index}.operator`} label="Operator" options={CONDITION_OPERATORS} />
           </div>
           <ConditionValue index={index} />
-          {fields.length > 1 ? (
+          {items.length > 1 ? (
             <Button variant="danger-ghost" size="sm" onClick={() => remove(index)}>
               <X className="size-3" aria-hidden />
               Remove condition
@@ -57,7 +58,7 @@ function ConditionFields() {
           ) : null}
         </div>
       ))}
-      {fields.length < FLOW_LIMITS.conditions ? (
+      {items.length < FLOW_LIMITS.conditions ? (
         <Button variant="secondary" size="sm" onClick={() => append({ field: 'TEXT', operator: 'CONTAINS', value: '' })}>
           <Plus className="size-3" aria-hidden />
           Add condition

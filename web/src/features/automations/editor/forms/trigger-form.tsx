@@ -1,4 +1,4 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import {
   CLICK_TRIGGERS,
   MATCH_MODES,
@@ -88,23 +88,17 @@ export function TriggerForm({ teamId, trigger, accounts, platforms, onChange }: 
 }
 
 function ListField({ name, label, description }: { name: 'keywords' | 'payloads'; label: string; description: string }) {
-  const { control } = useFormContext<TriggerInput>();
+  const { getValues, setValue } = useFormContext<TriggerInput>();
+  // The input holds the text as typed; the form holds the list it means.
   return (
     <FormField name={name} label={label} description={description}>
       {({ id, invalid, describedBy }) => (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field }) => (
-            <Input
-              id={id}
-              aria-invalid={invalid || undefined}
-              aria-describedby={describedBy}
-              defaultValue={(field.value ?? []).join(', ')}
-              onChange={(event) => field.onChange(toList(event.target.value))}
-              onBlur={field.onBlur}
-            />
-          )}
+        <Input
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          defaultValue={(getValues(name) ?? []).join(', ')}
+          onChange={(event) => setValue(name, toList(event.target.value), { shouldDirty: true, shouldValidate: true })}
         />
       )}
     </FormField>
