@@ -1,20 +1,24 @@
-import { createLazyRoute } from '@tanstack/react-router';
-import { Bot } from 'lucide-react';
-import { ComingSoon } from '../components/coming-soon';
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
+import { RouteError } from '../components/route-error';
+import { FlowsPage, FlowsSkeleton } from '../features/automations/components/flows-page';
 
+// The list loads on demand and without the editor: @xyflow/react is only in the editor's chunk.
 export const Route = createLazyRoute('/app/automations')({
-  component: () => (
-    <ComingSoon
-      title="Automations"
-      icon={Bot}
-      summary="Flows that answer comments and direct messages on their own."
-      planned={[
-        'Build a flow visually: one trigger, then the steps that follow',
-        'Reply to comments on Instagram, Facebook and TikTok automatically',
-        'Answer direct messages on Instagram and Facebook',
-        'Follow every run of a flow and why it stopped',
-      ]}
-      meanwhile="Automations are enabled per organization by the operator."
-    />
-  ),
+  pendingComponent: FlowsSkeleton,
+  errorComponent: RouteError,
+  component: AutomationsRouteComponent,
 });
+
+function AutomationsRouteComponent() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  if (!search.team) return null;
+  return (
+    <FlowsPage
+      key={search.team}
+      teamId={search.team}
+      status={search.status}
+      onStatus={(status) => navigate({ to: '.', replace: true, search: (previous: Record<string, unknown>) => ({ ...previous, status }) })}
+    />
+  );
+}

@@ -2,6 +2,8 @@ import { accountAnalyticsRoute } from './account-analytics';
 import { accountHistoryRoute } from './account-history';
 import { accountsRoute } from './accounts';
 import { appRoute } from './app-layout';
+import { automationFlowRoute } from './automation-flow';
+import { automationSettingsRoute } from './automation-settings';
 import { automationsRoute } from './automations';
 import { calendarRoute } from './calendar';
 import { indexRoute } from './home';
@@ -30,6 +32,8 @@ export const routeTree = rootRoute.addChildren([
     inboxRoute,
     reviewsRoute,
     automationsRoute,
+    automationSettingsRoute,
+    automationFlowRoute,
     accountsRoute,
     accountAnalyticsRoute,
     accountHistoryRoute,

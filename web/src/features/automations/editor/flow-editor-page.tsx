@@ -1,0 +1,73 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useTeamAccounts } from '../../../api/get-team-accounts';
+import { Badge } from '../../../components/ui/badge';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { cn } from '../../../lib/cn';
+import { formatDateTime } from '../../../lib/format';
+import { useFlow } from '../api/flows';
+import { ExecutionsPanel } from '../components/executions-panel';
+import { FlowStatusBadge } from '../components/flow-status-badge';
+import { TestPanel } from '../components/test-panel';
+import { flowSummary } from '../lib/flow-summary';
+import { FlowBuilder } from './flow-builder';
+
+export type EditorTab = 'build' | 'runs' | 'test';
+const TABS: { id: EditorTab; label: string }[] = [
+  { id: 'build', label: 'Build' },
+  { id: 'runs', label: 'Runs' },
+  { id: 'test', label: 'Test' },
+];
+
+type Props = { flowId: string; teamId: string; tab: EditorTab; onTab: (tab: EditorTab) => void };
+
+export function FlowEditorPage({ flowId, teamId, tab, onTab }: Props) {
+  const flow = useFlow(flowId).data;
+  const accounts = useTeamAccounts(teamId).data;
+  const summary = flowSummary(flow);
+  return (
+    <div>
+      <Link to="/automations" className="mb-2 inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-800">
+        <ArrowLeft className="size-3.5" aria-hidden />
+        Automations
+      </Link>
+      <header className="mb-4 flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{flow.name}</h1>
+        <FlowStatusBadge status={flow.status} />
+        <p className="text-sm text-zinc-600" aria-label="Versions">
+          {flow.publishedVersion
+            ? `Live: v${flow.publishedVersion.version}, published ${flow.publishedVersion.publishedAt ? formatDateTime(flow.publishedVersion.publishedAt) : ''}`
+            : 'Never published'}
+          {flow.draftVersion ? ` · Draft v${flow.draftVersion.version}, saved ${formatDateTime(flow.draftVersion.updatedAt)}` : ' · No saved draft'}
+        </p>
+        {flow.publishedVersion && summary.draftDiffers ? <Badge tone="warning">Draft differs from the live version</Badge> : null}
+      </header>
+      <div role="tablist" aria-label="Flow views" className="mb-4 flex gap-1 border-b border-zinc-200">
+        {TABS.map((item) => (
+          <button
+            key={item.id}
+            role="tab"
+            type="button"
+            aria-selected={tab === item.id}
+            onClick={() => onTab(item.id)}
+            className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', tab === item.id ? 'border-accent-600 text-accent-700' : 'border-transparent text-zinc-500 hover:text-zinc-800')}
+          >
+            {item.label}
+          </button>
+        ))}
+      </div>
+      {tab === 'build' ? <FlowBuilder flow={flow} teamId={teamId} accounts={accounts} /> : null}
+      {tab === 'runs' ? <ExecutionsPanel flow={flow} /> : null}
+      {tab === 'test' ? <TestPanel flow={flow} /> : null}
+    </div>
+  );
+}
+
+export function FlowEditorSkeleton() {
+  return (
+    <div className="space-y-4">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-[32rem]" />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { FormProvider, useForm, useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormField } from '../../../../components/ui/form';
+import { cn } from '../../../../lib/cn';
+import { formErrorMap } from '../../../../lib/zod-messages';
+
+type Props<V extends FieldValues> = {
+  schema: z.ZodTypeAny;
+  value: V;
+  /** Every edit goes to the editor at once: the canvas re-checks the whole flow and marks the node. */
+  onChange: (value: V) => void;
+  label: string;
+  children: (form: UseFormReturn<V>) => ReactNode;
+};
+
+/**
+ * A node's form: react-hook-form with the shared zod schema of that node, validating as the person
+ * types, so a shape error shows on its field (and, through the editor, on its node) before saving.
+ */
+export function NodeForm<V extends FieldValues>({ schema, value, onChange, label, children }: Props<V>) {
+  // `path` and `async` are required by the type only; the schema is the node's own, so the values keep their type.
+  const resolver = zodResolver(schema as never, { errorMap: formErrorMap, path: [], async: false }) as unknown as Resolver<V>;
+  const form = useForm<V>({ resolver, mode: 'onChange', defaultValues: value as never });
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  useEffect(() => {
+    // Show what is already wrong with a step loaded from the draft, not only after an edit.
+    void form.trigger();
+    const subscription = form.watch((values) => latest.current(values as V));
+    return () => subscription.unsubscribe();
+  }, [form]);
+  return (
+    <FormProvider {...form}>
+      <form noValidate aria-label={label} onSubmit={(event) => event.preventDefault()} className="space-y-4">
+        {children(form)}
+      </form>
+    </FormProvider>
+  );
+}
+
+const areaClass =
+  'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 focus:outline-none aria-invalid:border-red-400';
+
+export function TextAreaField({ name, label, description, rows = 4 }: { name: string; label: string; description?: string; rows?: number }) {
+  const { register } = useFormContext();
+  return (
+    <FormField name={name} label={label} description={description}>
+      {({ id, invalid, describedBy }) => <textarea id={id} rows={rows} className={cn(areaClass)} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />}
+    </FormField>
+  );
+}

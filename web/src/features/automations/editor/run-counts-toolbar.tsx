@@ -1,0 +1,50 @@
+import { useMemo, useState } from 'react';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { cn } from '../../../lib/cn';
+import { useExecutions } from '../api/executions';
+import type { Flow } from '../api/flows';
+import { countRuns, PERIODS, type NodeCounts, type Period } from '../lib/run-counts';
+
+/** The API's largest page: counts cover the newest 500 runs of the published version in the period. */
+const SAMPLE = 500;
+
+export type RunCountsState = {
+  enabled: boolean;
+  setEnabled: (enabled: boolean) => void;
+  period: Period;
+  setPeriod: (period: Period) => void;
+  counts: Map<string, NodeCounts> | null;
+  capped: boolean;
+};
+
+export function useRunCounts(flow: Flow): RunCountsState {
+  const [enabled, setEnabled] = useState(false);
+  const [period, setPeriod] = useState<Period>('7d');
+  const versionId = flow.publishedVersion?.id;
+  const runs = useExecutions(flow.id, { flowVersionId: versionId }, SAMPLE, enabled && !!versionId);
+  const counts = useMemo(() => {
+    if (!enabled || !runs.data) return null;
+    return countRuns(runs.data.items, new Date(Date.now() - PERIODS[period] * 3_600_000));
+  }, [enabled, runs.data, period]);
+  return { enabled, setEnabled, period, setPeriod, counts, capped: (runs.data?.items.length ?? 0) >= SAMPLE };
+}
+
+export function RunCounts({ state, published, className }: { state: RunCountsState; published: boolean; className?: string }) {
+  if (!published) return <span className={cn('text-xs text-zinc-500', className)}>Run counts show once the flow is published</span>;
+  return (
+    <div className={cn('flex items-center gap-2 text-sm', className)}>
+      <label className="flex items-center gap-1.5 whitespace-nowrap text-zinc-700">
+        <input type="checkbox" checked={state.enabled} onChange={(event) => state.setEnabled(event.target.checked)} />
+        Run counts (live version)
+      </label>
+      <div className="w-36">
+        <NativeSelect aria-label="Period" className="h-8" value={state.period} disabled={!state.enabled} onChange={(event) => state.setPeriod(event.target.value as Period)}>
+          <option value="24h">Last 24 h</option>
+          <option value="7d">Last 7 days</option>
+          <option value="30d">Last 30 days</option>
+        </NativeSelect>
+      </div>
+      {state.enabled && state.capped ? <span className="text-xs text-zinc-500">(newest {SAMPLE} runs)</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  PLATFORM_SUPPORT,
+  STEP_TYPES,
+  type AutomationPlatform,
+  type PlatformScope,
+  type StepType,
+} from '../../../../../server/automations/shared/automation-constants';
+import { FlowDefinitionSchema, generatedStepId, normalizeDefinition, StepSchema, type FlowDefinitionInput, type StepInput, type TriggerInput } from '../../../../../server/automations/shared/flow-definition';
+import { parseProblems, problemNode } from '../../../../../server/automations/shared/flow-problems';
+import { ApiError } from '../../../lib/api-client';
+import { formErrorMap } from '../../../lib/zod-messages';
+
+/** In the editor every step has its id, so problems (client or server) can name its node. */
+export type EditorStep = StepInput & { id: string };
+export type { Condition } from '../../../../../server/automations/shared/flow-definition';
+export type EditorDefinition = { trigger: TriggerInput; steps: EditorStep[] };
+/** `trigger`, a step id, or `flow` for what belongs to no node. */
+export type NodeKey = string;
+export const TRIGGER_KEY = 'trigger';
+export const FLOW_KEY = 'flow';
+export type Problems = Map<NodeKey, string[]>;
+
+/** The zod schema of one step type: each node form validates with exactly what the API checks. */
+export function stepSchemaFor(type: StepType): z.ZodTypeAny {
+  const schema = StepSchema.options.find((option) => option.shape.type.value === type);
+  if (!schema) throw new Error(`No schema for step type ${type}`);
+  return schema;
+}
+
+export function defaultPlatform(scope: PlatformScope): AutomationPlatform {
+  return scope === 'BOTH' ? 'INSTAGRAM' : scope;
+}
+
+export function emptyDefinition(scope: PlatformScope, socialAccountId: string | null): EditorDefinition {
+  const platform = defaultPlatform(scope);
+  return { trigger: { type: 'COMMENT_CREATED', platform, socialAccountId, keywords: [], matchMode: 'ANY' }, steps: [] };
+}
+
+/** Ids for steps that have none, the way the API generates them (`send_message_2`), never colliding. */
+export function withStepIds(definition: { trigger: TriggerInput; steps: StepInput[] }): EditorDefinition {
+  const taken = new Set(definition.steps.flatMap((step) => (step.id ? [step.id] : [])));
+  const steps = definition.steps.map((step, index) => ({ ...step, id: step.id ?? freshStepId(step.type, index, taken) }));
+  return { trigger: definition.trigger, steps };
+}
+
+function freshStepId(type: StepType, index: number, taken: Set<string>): string {
+  let id = generatedStepId(type, index);
+  for (let suffix = 2; taken.has(id); suffix += 1) id = `${generatedStepId(type, index)}_${suffix}`;
+  taken.add(id);
+  return id;
+}
+
+/** A new step with the least a person must fill in; its form shows what is still missing. */
+export function newStep(type: StepType, steps: EditorStep[], index: number): EditorStep {
+  const id = freshStepId(type, index, new Set(steps.map((step) => step.id)));
+  switch (type) {
+    case 'CONDITION':
+      return { id, type, conditions: [{ field: 'TEXT', operator: 'CONTAINS', value: '' }] };
+    case 'SEND_MESSAGE':
+      return { id, type, message: { text: '' } };
+    case 'SEND_PRIVATE_REPLY':
+      return { id, type, message: { text: '' } };
+    case 'SEND_PUBLIC_COMMENT_REPLY':
+      return { id, type, text: '' };
+    default:
+      return { id, type } as EditorStep;
+  }
+}
+
+export function supportedSteps(platform: AutomationPlatform): StepType[] {
+  return STEP_TYPES.filter((type) => PLATFORM_SUPPORT[platform].steps.includes(type));
+}
+
+function add(problems: Problems, key: NodeKey, message: string) {
+  problems.set(key, [...(problems.get(key) ?? []), message]);
+}
+
+/** Where a zod issue path (from the definition's root) belongs. */
+function keyOfPath(path: readonly (string | number)[], steps: EditorStep[]): { key: NodeKey; field: string } {
+  if (path[0] === 'trigger') return { key: TRIGGER_KEY, field: path.slice(1).join('.') };
+  if (path[0] === 'steps' && typeof path[1] === 'number') {
+    const step = steps[path[1]];
+    if (step) return { key: step.id, field: path.slice(2).join('.') };
+  }
+  return { key: FLOW_KEY, field: path.join('.') };
+}
+
+function describe(field: string, message: string) {
+  return field ? `${field}: ${message}` : message;
+}
+
+/** The first validation stage, run in the browser on every change: shape errors land on their nodes. */
+export function shapeProblems(definition: EditorDefinition): Problems {
+  const problems: Problems = new Map();
+  const parsed = FlowDefinitionSchema.safeParse(definition, { errorMap: formErrorMap });
+  if (parsed.success) return problems;
+  for (const issue of parsed.error.issues) {
+    const { key, field } = keyOfPath(issue.path, definition.steps);
+    add(problems, key, describe(field, issue.message));
+  }
+  return problems;
+}
+
+/**
+ * A refused save or publish, back on the nodes: shape errors come as `issues` whose paths start at
+ * `definition`; every other problem is one `; `-joined message whose parts name their node.
+ */
+export function serverProblems(error: unknown, steps: EditorStep[]): Problems {
+  const problems: Problems = new Map();
+  if (!(error instanceof ApiError)) return problems;
+  if (error.issues.length > 0) {
+    for (const issue of error.issues) {
+      const path = issue.path[0] === 'definition' ? issue.path.slice(1) : issue.path;
+      const { key, field } = keyOfPath(path, steps);
+      add(problems, key, describe(field, issue.message));
+    }
+    return problems;
+  }
+  for (const problem of parseProblems(error.message)) {
+    const node = problemNode(problem);
+    const key = node === null ? FLOW_KEY : node.kind === 'trigger' ? TRIGGER_KEY : node.stepId;
+    const known = key === TRIGGER_KEY || key === FLOW_KEY || steps.some((step) => step.id === key);
+    const field = problem.where.startsWith('trigger.') ? problem.where.slice('trigger.'.length) : node === null ? problem.where : '';
+    add(problems, known ? key : FLOW_KEY, describe(known ? field : problem.where, problem.message));
+  }
+  return problems;
+}
+
+export function mergeProblems(...all: Problems[]): Problems {
+  const merged: Problems = new Map();
+  for (const problems of all) for (const [key, messages] of problems) for (const message of messages) add(merged, key, message);
+  return merged;
+}
+
+/**
+ * Whether two definitions say the same: both are normalized as the API stores them (its defaults
+ * filled in), keys sorted, and absent and null fields count as equal.
+ */
+export function sameDefinition(a: { trigger: object; steps: object[] }, b: { trigger: object; steps: object[] }): boolean {
+  // Definitions from the API (its generated types) and from the editor have the same shape.
+  return stableJson(normalizeDefinition(a as FlowDefinitionInput)) === stableJson(normalizeDefinition(b as FlowDefinitionInput));
+}
+
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>)
+            .filter(([, field]) => field !== null && field !== undefined)
+            .sort(([x], [y]) => x.localeCompare(y)),
+        )
+      : inner,
+  );
+}
