@@ -29,17 +29,16 @@ test('signs in, lands where the person was going, and signs out', async ({ page,
   await expect(page).toHaveURL(/\/login\?redirect=%2Fposts/);
 });
 
-test('shows what each section not built yet will do', async ({ page, signedInUser: _ }) => {
+test('every section of the navigation opens its page and keeps the selected team', async ({ page, signedInUser: _ }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/posts\?team=/);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  // Posts and Calendar are built (e2e/publishing.spec.ts covers them).
-  for (const section of ['Inbox', 'Reviews', 'Automations']) {
+  // Each section's own journeys are in its spec file; here only the navigation between them.
+  for (const section of ['Inbox', 'Reviews', 'Automations', 'Calendar', 'Posts']) {
     await nav.getByRole('link', { name: section }).click();
     await expect(page.getByRole('heading', { name: section, level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: `The ${section.toLowerCase()} page is not built yet` })).toBeVisible();
+    await expect(page.getByText(/is not built yet/)).toHaveCount(0);
     await expect(nav.getByRole('link', { name: section })).toHaveAttribute('aria-current', 'page');
-    // Moving between pages keeps the selected team in the URL.
     await expect(page).toHaveURL(/\?team=/);
   }
 });
