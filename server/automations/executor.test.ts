@@ -201,7 +201,7 @@ describe('automation executor', { timeout: 240_000 }, () => {
       key: org.key,
       body: { type: 'INSTAGRAM', socialAccountId: org.instagram.id, operation: 'messaging.send', kind: 'PERMANENT', count: 1, message: 'Recipient blocked the page' },
     });
-    expect(fault.status, fault.text).toBe(201);
+    expect(fault.status, fault.text).toBe(200);
     await org.emit('message', { text: 'price', senderId: 'fail-1', senderName: 'Fay L' });
     const [failed] = await org.settled(flow.id);
     expect(failed).toMatchObject({ status: 'FAILED' });
