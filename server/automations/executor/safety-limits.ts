@@ -33,10 +33,13 @@ export async function runsThisMonth(db: Executor, socialAccountId: string, now: 
   return row?.value ?? 0;
 }
 
-export async function monthlyBudgetLeft(db: Executor, organizationId: string, socialAccountId: string, now: Date): Promise<boolean> {
+/** The account's budget this month under the organization's plan: what it allows and what is used. */
+export async function monthlyBudget(db: Executor, organizationId: string, socialAccountId: string, now: Date): Promise<{ limit: number; used: number }> {
   const [organization] = await db.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, organizationId));
-  return (await runsThisMonth(db, socialAccountId, now)) < MONTHLY_RUN_LIMITS[organization?.plan ?? 'FREE'];
+  return { limit: MONTHLY_RUN_LIMITS[organization?.plan ?? 'FREE'], used: await runsThisMonth(db, socialAccountId, now) };
 }
+
+export const budgetMessage = (limit: number) => `Monthly run budget used: ${limit} runs per account on this plan; it resets on the 1st (UTC)`;
 
 const skipped = (code: ExecutionErrorCode, message: string): ExecutionError => ({ code, message });
 
@@ -86,15 +89,10 @@ export async function safetyLimitHit(
   event: { organizationId: string; socialAccountId: string; senderExternalId: string | null; triggerId: string; platform: string; type: TriggerType },
 ): Promise<ExecutionError | null> {
   const now = new Date();
-  const [organization] = await db
-    .select({ on: organizations.automationsEnabled, plan: organizations.plan })
-    .from(organizations)
-    .where(eq(organizations.id, event.organizationId));
+  const [organization] = await db.select({ on: organizations.automationsEnabled }).from(organizations).where(eq(organizations.id, event.organizationId));
   if (!organization?.on) return skipped('AUTOMATIONS_DISABLED', 'Automations are switched off for this organization');
-  const limit = MONTHLY_RUN_LIMITS[organization.plan];
-  if ((await runsThisMonth(db, event.socialAccountId, now)) >= limit) {
-    return skipped('AUTOMATION_MONTHLY_LIMIT_REACHED', `Monthly run budget used: ${limit} runs per account on this plan; it resets on the 1st (UTC)`);
-  }
+  const budget = await monthlyBudget(db, event.organizationId, event.socialAccountId, now);
+  if (budget.used >= budget.limit) return skipped('AUTOMATION_MONTHLY_LIMIT_REACHED', budgetMessage(budget.limit));
   const braked = event.type === 'DM_RECEIVED' || (event.type === 'COMMENT_CREATED' && event.platform === 'TIKTOK');
   return braked ? brake(db, event, now) : null;
 }
