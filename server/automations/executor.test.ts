@@ -169,6 +169,20 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect(over.some((item) => item.error?.code === 'AUTOMATION_MONTHLY_LIMIT_REACHED')).toBe(true);
   });
 
+  it('cancels a waiting run when its flow is paused, and the paused flow starts no runs', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id, { trigger: { actionDelaySeconds: 3 } }));
+    await org.emit('message', { text: 'price', senderId: 'wait-1', senderName: 'Wai Ting' });
+    await waitFor(() => org.runs(flow.id), (items) => items.length === 1, 30);
+    expect((await org.act(flow.id, 'pause')).status).toBe(200);
+    const later = await org.emit('message', { text: 'price', senderId: 'wait-2', senderName: 'Pau Sed' });
+    await org.processed(later.id);
+    await new Promise((resolve) => setTimeout(resolve, 4000)); // past the delay: the job finds the run canceled
+    const runs = await org.runs(flow.id);
+    expect(runs.map((run) => run.status)).toEqual(['CANCELED']);
+    expect(runs[0]!.startedAt).toBeNull();
+  });
+
   it('answers a comment on the flow’s post with a private reply, a public reply and a like (Facebook)', async () => {
     const org = await executorOrg();
     const post = await publishedPost(t, org.key, org.teamId, { FACEBOOK: { text: 'Fresh bread today' } });
