@@ -46,7 +46,7 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
       .select()
       .from(fetchedComments)
       .where(and(eq(fetchedComments.socialAccountId, event.socialAccountId), eq(fetchedComments.externalId, payload.commentId)));
-    if (!comment || comment.owner) return;
+    if (!comment || comment.platformData.owner) return;
     await recordRuns(
       tx,
       services.jobs,
