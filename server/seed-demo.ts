@@ -19,6 +19,7 @@ import type { AppServices } from './services';
 import { uploadDemoPictures } from './seed-demo-media';
 import { seedDemoHistory } from './post-history/seed-demo-history';
 import { seedDemoReviews } from './reviews/seed-demo-reviews';
+import { seedDemoAutomations } from './automations/seed-demo-automations';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
@@ -186,6 +187,8 @@ async function seedDemoWorld(services: AppServices, scope: Scope) {
 
   // DMs need no published post: they can arrive while the worker publishes.
   await seedDemoInbox(services, scope, accounts);
+  // After the inbox: the flow answers only the DM asked for it, not the threads above.
+  await seedDemoAutomations(services, scope, accounts.INSTAGRAM.id);
 
   const published = await waitForPublishing(services, [autumn.id, roastery.id, latte.id, hours.id]);
   if (!published) {

@@ -3,6 +3,7 @@ import { automationsEnabled } from './automations-enabled';
 import * as routes from './automations.routes';
 import * as executionRoutes from './executions.routes';
 import { getExecution, listExecutions } from './executions.service';
+import { testRunFlow } from './executor/test-run.service';
 import { copyFlows } from './flow-copy.service';
 import { changeFlowStatus, createFlow, deleteFlow, getFlow, listFlows, publishFlow, updateFlow } from './flows.service';
 
@@ -43,6 +44,10 @@ export const automationsRouter = router
   })
   .openapi(routes.archiveFlowRoute, async (c) => {
     return c.json(await changeFlowStatus(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }, 'archive'), 200);
+  })
+  .openapi(routes.testFlowRoute, async (c) => {
+    const params = { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id };
+    return c.json(await testRunFlow(c.var.services, params, c.req.valid('json').input), 200);
   })
   .openapi(executionRoutes.listExecutionsRoute, async (c) => {
     const input = { ...c.req.valid('query'), organizationId: c.var.auth.organizationId, flowId: c.req.valid('param').id };

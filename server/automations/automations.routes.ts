@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
+import { ExecutionSchema } from './executions.schemas';
 import * as s from './automations.schemas';
 
 const tags = ['Automations'];
@@ -112,3 +113,19 @@ export const publishFlowRoute = createRoute({
 export const pauseFlowRoute = flowAction('pause', 'Pause an active flow', 'Waiting runs are canceled; events arriving while paused create no runs.');
 export const activateFlowRoute = flowAction('activate', 'Activate a paused or archived flow', '`400` when the flow was never published.');
 export const archiveFlowRoute = flowAction('archive', 'Archive a flow', 'Waiting runs are canceled; the flow stays listed and readable.');
+
+export const testFlowRoute = createRoute({
+  method: 'post',
+  path: '/automations/{id}/test',
+  operationId: 'testAutomationFlow',
+  summary: 'Run a flow once, now, on a conversation or a comment',
+  description:
+    'Runs the draft (else the published version) synchronously. Trigger matching, payloads, `senderExternalIds`, the delay and the loop brake are ' +
+    'skipped; conditions run, and messages really go out and count toward the quotas. Before running: `400` (no version, an invalid definition, ' +
+    'a missing `conversationId`/`fetchedCommentId`), `404` (flow, conversation or comment not in the flow’s team), `403` (monthly run budget used). ' +
+    `After running: \`200\` with the execution, also when it failed. ${enabledNote}`,
+  tags,
+  security,
+  request: { params: s.FlowIdParams, body: jsonBody(s.TestFlowBody) },
+  responses: { 200: jsonResponse(ExecutionSchema, 'The execution of the test run'), ...errorResponses(404) },
+});

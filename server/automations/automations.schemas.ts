@@ -99,3 +99,18 @@ export const FlowListSchema = z
   .openapi('AutomationFlowList');
 
 export const CopyResultSchema = z.object({ items: z.array(FlowSchema), total: z.number().int() }).openapi('AutomationFlowCopies');
+
+export const TestFlowBody = z
+  .object({
+    input: z
+      .object({
+        conversationId: id.optional().openapi({ description: 'DM and click flows: the conversation to run in' }),
+        fetchedCommentId: id.optional().openapi({ description: 'Comment flows: the comment to act on' }),
+        text: z.string().max(2200).optional().openapi({ description: 'What TEXT conditions read (a comment flow reads the comment when omitted)' }),
+        payload: z.string().max(1000).optional().openapi({ description: 'What PAYLOAD conditions read' }),
+        senderExternalId: z.string().min(1).max(128).optional().openapi({ description: 'What SENDER_ID conditions read' }),
+      })
+      .strict(),
+  })
+  .strict()
+  .openapi('TestAutomationFlow');

@@ -4,6 +4,7 @@ import type { AppServices } from '../services';
 import { consumeCommentEvent } from '../comments/inbound-comments';
 import { consumeReviewEvent } from '../reviews/inbound-reviews';
 import { consumeMessageEvent } from '../inbox/inbound-messages';
+import { feedAutomations } from '../automations/executor/inbound-triggers';
 
 export type InboundEventRow = typeof inboundEvents.$inferSelect;
 export type InboundDomain = InboundEventRow['domain'];
@@ -17,9 +18,16 @@ export type InboundConsumer = (tx: Transaction, event: InboundEventRow, services
  * (`processedAt is null`) once the consumer is added.
  */
 export const inboundConsumers: Partial<Record<InboundDomain, InboundConsumer>> = {
-  comments: (tx, event) => consumeCommentEvent(tx, event),
+  // Comments and DMs then feed automations in the same transaction (their runs are recorded with the event).
+  comments: async (tx, event, services) => {
+    await consumeCommentEvent(tx, event);
+    await feedAutomations(tx, event, services);
+  },
   reviews: (tx, event) => consumeReviewEvent(tx, event),
-  inbox: (tx, event) => consumeMessageEvent(tx, event),
+  inbox: async (tx, event, services) => {
+    await consumeMessageEvent(tx, event);
+    await feedAutomations(tx, event, services);
+  },
 };
 
 export function domainOf(kind: string): InboundDomain {

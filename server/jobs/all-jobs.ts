@@ -11,6 +11,7 @@ import { commentJobs } from '../comments/comments.jobs';
 import { reviewJobs } from '../reviews/reviews.jobs';
 import { postHistoryJobs } from '../post-history/post-history.jobs';
 import { inboxJobs } from '../inbox/purge-old-messages.job';
+import { automationJobs } from '../automations/executor/executor.jobs';
 
 /**
  * Every job kind of the product, as contracts: every role creates these queues so that any job can
@@ -29,4 +30,5 @@ export const allJobs: AnyJobContract[] = [
   ...reviewJobs,
   ...postHistoryJobs,
   ...inboxJobs,
+  ...automationJobs,
 ];

@@ -1,4 +1,5 @@
 import { accountJobHandlers } from '../accounts/accounts.job-handlers';
+import { automationJobHandlers } from '../automations/executor/executor.job-handlers';
 import { analyticsJobHandlers } from '../analytics/analytics.job-handlers';
 import { billingJobHandlers } from '../billing/billing.job-handlers';
 import { commentJobHandlers } from '../comments/comments.job-handlers';
@@ -31,4 +32,5 @@ export const jobHandlers: AnyJobHandler[] = [
   ...reviewJobHandlers,
   ...postHistoryJobHandlers,
   ...inboxJobHandlers,
+  ...automationJobHandlers,
 ];

@@ -513,6 +513,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/automations/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a flow once, now, on a conversation or a comment
+         * @description Runs the draft (else the published version) synchronously. Trigger matching, payloads, `senderExternalIds`, the delay and the loop brake are skipped; conditions run, and messages really go out and count toward the quotas. Before running: `400` (no version, an invalid definition, a missing `conversationId`/`fetchedCommentId`), `404` (flow, conversation or comment not in the flow’s team), `403` (monthly run budget used). After running: `200` with the execution, also when it failed. Answers `404` while the organization is not enabled for automations.
+         */
+        post: operations["testAutomationFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/automations/copy": {
         parameters: {
             query?: never;
@@ -5790,6 +5810,20 @@ export interface components {
         TeamWithSocialAccounts: components["schemas"]["Team"] & {
             socialAccounts: components["schemas"]["SocialAccount"][];
         };
+        TestAutomationFlow: {
+            input: {
+                /** @description DM and click flows: the conversation to run in */
+                conversationId?: string;
+                /** @description Comment flows: the comment to act on */
+                fetchedCommentId?: string;
+                /** @description What PAYLOAD conditions read */
+                payload?: string;
+                /** @description What SENDER_ID conditions read */
+                senderExternalId?: string;
+                /** @description What TEXT conditions read (a comment flow reads the comment when omitted) */
+                text?: string;
+            };
+        };
         TwitterDeleteComment: {
             /** @description The X id of the account's reply to delete */
             commentId: string;
@@ -8490,6 +8524,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutomationFlow"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testAutomationFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestAutomationFlow"];
+            };
+        };
+        responses: {
+            /** @description The execution of the test run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationExecution"];
                 };
             };
             /** @description Invalid request: see `issues` */

@@ -1,0 +1,243 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { publishedPost, waitFor } from '../comments/comments-test-kit';
+import { commentJobs } from '../comments/comments.jobs';
+import { automationExecutions } from '../db/schema/automations';
+import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { setFeature } from '../organizations/organizations.service';
+import { postJobs } from '../posts/posts.jobs';
+import { createTestApp } from '../test/test-app';
+import { automationsOrg, dmDefinition } from './automations-test-kit';
+import { runAutomationExecutionJob } from './executor/executor.jobs';
+import { purgeOldExecutions, sweepExecutions } from './executor/sweeps';
+
+const t = await createTestApp({ work: true, workOnly: [dispatchInboundEventJob, runAutomationExecutionJob, ...postJobs, ...commentJobs] });
+
+type Execution = {
+  id: string;
+  status: string;
+  triggerId: string;
+  conversationId: string | null;
+  output: { completedAtStepId?: string; skippedAtStepId?: string } | null;
+  error: { code: string | null; message: string } | null;
+  input: Record<string, unknown>;
+  startedAt: string | null;
+  createdAt: string;
+  steps: { stepId: string; status: string; attemptCount: number; output: Record<string, unknown> | null; error: unknown }[];
+};
+
+const FINAL = ['COMPLETED', 'SKIPPED', 'FAILED', 'CANCELED'];
+
+async function executorOrg(plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
+  const org = await automationsOrg(t, plan);
+  for (const type of ['INSTAGRAM', 'FACEBOOK']) {
+    const enabled = await t.request('POST', '/social-account/messaging/enable', { key: org.key, body: { teamId: org.teamId, type } });
+    expect(enabled.status, enabled.text).toBe(200);
+  }
+  /** A published, active flow. */
+  const flow = async (definition: unknown, platformScope = 'INSTAGRAM') => {
+    const created = await org.create({ definition, platformScope });
+    expect(created.status, created.text).toBe(201);
+    const published = await org.publish(created.json.id);
+    expect(published.status, published.text).toBe(200);
+    return published.json as { id: string };
+  };
+  const runs = async (flowId: string) =>
+    ((await org.call('GET', `/automations/${flowId}/executions?teamId=${org.teamId}&limit=100`)).json.items ?? []) as Execution[];
+  /** Waits until the flow has `count` runs, all finished. */
+  const settled = (flowId: string, count = 1) => waitFor(() => runs(flowId), (items) => items.length >= count && items.every((run) => FINAL.includes(run.status)), 60);
+  const emit = async (path: string, body: Record<string, unknown>, account = org.instagram.id) => {
+    const response = await t.request('POST', `/sandbox/inbound/${path}`, { key: org.key, body: { socialAccountId: account, ...body } });
+    expect(response.status, response.text).toBe(200);
+    return response.json.items[0] as { id: string; payload: Record<string, unknown> };
+  };
+  const processed = (eventId: string, account = org.instagram.id) =>
+    waitFor(
+      () => t.request('GET', `/sandbox/inbound-events?socialAccountId=${account}&limit=100`, { key: org.key }),
+      (response) => response.json.items.some((item: { id: string; status: string }) => item.id === eventId && item.status === 'PROCESSED'),
+      60,
+    );
+  const thread = async (conversationId: string) => (await org.call('GET', `/conversations/${conversationId}/messages?limit=100`)).json.items as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { ...org, flow, runs, settled, emit, processed, thread };
+}
+
+describe('automation executor', { timeout: 240_000 }, () => {
+  it('answers a matching DM with an ordinary message, records the run and its steps, and ignores DMs that do not match', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id, { steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Prices: https://example.com/prices' } }, { id: 'done', type: 'ARCHIVE_CONVERSATION' }] }));
+    const ignored = await org.emit('message', { text: 'hello there', senderId: 'person-0', senderName: 'Quiet Person' });
+    await org.processed(ignored.id);
+    const event = await org.emit('message', { text: 'What is the PRICE?', senderId: 'person-1', senderName: 'Ana Silva' });
+
+    const [run] = await org.settled(flow.id);
+    expect((await org.runs(flow.id)).length).toBe(1);
+    expect(run).toMatchObject({ status: 'COMPLETED', triggerId: event.id, error: null, output: { completedAtStepId: 'done' } });
+    expect(run!.input).toMatchObject({ type: 'DM_RECEIVED', platform: 'INSTAGRAM', text: 'What is the PRICE?' });
+    expect(run!.steps.map((step) => [step.stepId, step.status, step.attemptCount])).toEqual([
+      ['answer', 'COMPLETED', 1],
+      ['done', 'COMPLETED', 1],
+    ]);
+    const messages = await org.thread(run!.conversationId!);
+    const reply = messages.find((message) => message.direction === 'OUTBOUND');
+    expect(reply).toMatchObject({ text: 'Prices: https://example.com/prices', status: 'SENT', source: 'API' });
+    expect(run!.steps[0]!.output).toMatchObject({ messageId: reply!.id });
+    const conversation = await org.call('GET', `/conversations/${run!.conversationId}`);
+    expect(conversation.json.status).toBe('ARCHIVED');
+  });
+
+  it('stops at a condition that does not hold (SKIPPED, not counted) and brakes a second DM within 60 seconds', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(
+      dmDefinition(org.instagram.id, {
+        trigger: { keywords: [] },
+        steps: [
+          { id: 'only_vip', type: 'CONDITION', conditions: [{ field: 'TEXT', operator: 'CONTAINS', value: 'vip' }, { field: 'PLATFORM', operator: 'MATCHES_ANY', value: 'facebook, instagram' }] },
+          { id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Welcome, VIP' } },
+        ],
+      }),
+    );
+    await org.emit('message', { text: 'just browsing', senderId: 'person-2', senderName: 'Bo' });
+    const [stopped] = await org.settled(flow.id);
+    expect(stopped).toMatchObject({ status: 'SKIPPED', error: null, output: { skippedAtStepId: 'only_vip' } });
+    expect(stopped!.steps.map((step) => step.status)).toEqual(['COMPLETED', 'SKIPPED']);
+
+    // A condition stop is not an automated answer: the same person is answered right after.
+    await org.emit('message', { text: 'I am a VIP', senderId: 'person-2', senderName: 'Bo' });
+    const runs = await org.settled(flow.id, 2);
+    expect(runs[0]).toMatchObject({ status: 'COMPLETED', output: { completedAtStepId: 'answer' } });
+
+    await org.emit('message', { text: 'VIP again', senderId: 'person-2', senderName: 'Bo' });
+    const braked = await org.settled(flow.id, 3);
+    expect(braked[0]).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_CONVERSATION_COOLDOWN' } });
+    expect(braked[0]!.steps).toEqual([]);
+    // Someone else is not braked.
+    await org.emit('message', { text: 'VIP here', senderId: 'person-3', senderName: 'Cy' });
+    expect((await org.settled(flow.id, 4))[0]).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('runs QUICK_REPLY_CLICKED flows for a tap first, DM flows only when none matched, and BUTTON_CLICKED flows for buttons', async () => {
+    const org = await executorOrg();
+    const tapFlow = await org.flow({
+      trigger: { type: 'QUICK_REPLY_CLICKED', platform: 'INSTAGRAM', socialAccountId: org.instagram.id, payloads: ['SIZE_S'] },
+      steps: [{ id: 'size', type: 'SEND_MESSAGE', message: { text: 'Small it is' } }],
+    });
+    const dmFlow = await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['small', 'large'] } }));
+    const buttonFlow = await org.flow({
+      trigger: { type: 'BUTTON_CLICKED', platform: 'INSTAGRAM', socialAccountId: org.instagram.id },
+      steps: [{ id: 'button', type: 'SEND_MESSAGE', message: { text: 'Menu opened' } }],
+    });
+    await org.emit('message', { text: 'hi', senderId: 'tapper', senderName: 'Tap Per' }); // opens the 24-hour window
+    await org.emit('postback', { kind: 'QUICK_REPLY', payload: 'SIZE_S', title: 'Small', senderId: 'tapper', senderName: 'Tap Per' });
+    const [tap] = await org.settled(tapFlow.id);
+    expect(tap).toMatchObject({ status: 'COMPLETED', input: { type: 'QUICK_REPLY_CLICKED', payload: 'SIZE_S' } });
+
+    const other = await org.emit('postback', { kind: 'QUICK_REPLY', payload: 'SIZE_L', title: 'Large', senderId: 'tapper', senderName: 'Tap Per' });
+    const [dm] = await org.settled(dmFlow.id);
+    expect(dm).toMatchObject({ status: 'COMPLETED', triggerId: other.id, input: { type: 'DM_RECEIVED', text: 'Large' } });
+    expect((await org.runs(tapFlow.id)).length).toBe(1);
+    expect((await org.runs(dmFlow.id)).length).toBe(1); // the first tap was not seen by the DM flow
+
+    await org.emit('postback', { kind: 'BUTTON', payload: 'MENU', title: 'Menu', senderId: 'tapper', senderName: 'Tap Per' });
+    const [button] = await org.settled(buttonFlow.id);
+    expect(button).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'MENU' } });
+  });
+
+  it('waits the trigger delay counted from the event, and records runs SKIPPED while automations are off or the budget is gone', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id, { trigger: { actionDelaySeconds: 2 } }));
+    await org.emit('message', { text: 'price please', senderId: 'late-1', senderName: 'Del Ay' });
+    const queued = await waitFor(() => org.runs(flow.id), (items) => items.length === 1, 30);
+    expect(queued[0]!.status).toBe('QUEUED');
+    const [run] = await org.settled(flow.id);
+    expect(run!.status, JSON.stringify(run)).toBe('COMPLETED');
+    const [row] = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.id, run!.id));
+    expect(row!.scheduledAt.getTime() - row!.receivedAt.getTime()).toBe(2000);
+    expect(row!.startedAt!.getTime()).toBeGreaterThanOrEqual(row!.scheduledAt.getTime());
+
+    await setFeature(t.services.db, org.organizationId, 'automations', false);
+    const off = await org.emit('message', { text: 'price?', senderId: 'late-2', senderName: 'Off Line' });
+    await org.processed(off.id);
+    const [skipped] = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.triggerId, off.id));
+    expect(skipped).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATIONS_DISABLED' } });
+    await setFeature(t.services.db, org.organizationId, 'automations', true);
+
+    // PRO: 200 runs per account and month; the two above counted (COMPLETED), the skipped one did not.
+    const fill = Array.from({ length: 199 }, (_, index) => ({ ...row!, id: undefined, triggerId: `filler-${index}`, status: 'FAILED' as const, createdAt: new Date() }));
+    await t.services.db.insert(automationExecutions).values(fill.map(({ id: _id, ...values }) => values));
+    await org.emit('message', { text: 'price?', senderId: 'late-3', senderName: 'Over Budget' });
+    const over = await waitFor(() => org.runs(flow.id), (items) => items.some((item) => item.status === 'SKIPPED' && item.error?.code === 'AUTOMATION_MONTHLY_LIMIT_REACHED'), 30);
+    expect(over.some((item) => item.error?.code === 'AUTOMATION_MONTHLY_LIMIT_REACHED')).toBe(true);
+  });
+
+  it('cancels a waiting run when its flow is paused, and the paused flow starts no runs', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id, { trigger: { actionDelaySeconds: 3 } }));
+    await org.emit('message', { text: 'price', senderId: 'wait-1', senderName: 'Wai Ting' });
+    await waitFor(() => org.runs(flow.id), (items) => items.length === 1, 30);
+    expect((await org.act(flow.id, 'pause')).status).toBe(200);
+    const later = await org.emit('message', { text: 'price', senderId: 'wait-2', senderName: 'Pau Sed' });
+    await org.processed(later.id);
+    await new Promise((resolve) => setTimeout(resolve, 4000)); // past the delay: the job finds the run canceled
+    const runs = await org.runs(flow.id);
+    expect(runs.map((run) => run.status)).toEqual(['CANCELED']);
+    expect(runs[0]!.startedAt).toBeNull();
+  });
+
+  it('answers a comment on the flow’s post with a private reply, a public reply and a like (Facebook)', async () => {
+    const org = await executorOrg();
+    const post = await publishedPost(t, org.key, org.teamId, { FACEBOOK: { text: 'Fresh bread today' } });
+    const flow = await org.flow(
+      {
+        trigger: { type: 'COMMENT_CREATED', platform: 'FACEBOOK', socialAccountId: org.facebook.id, postId: post.id, keywords: ['price'] },
+        steps: [
+          { id: 'dm', type: 'SEND_PRIVATE_REPLY', message: { text: 'Sent you the prices' } },
+          { id: 'public', type: 'SEND_PUBLIC_COMMENT_REPLY', text: 'Check your inbox!' },
+          { id: 'like', type: 'LIKE_COMMENT' },
+        ],
+      },
+      'FACEBOOK',
+    );
+    await org.emit('comment', { text: 'no keyword here', authorName: 'Nobody' }, org.facebook.id);
+    await org.emit('comment', { text: 'What is the price?', authorName: 'Lina Park' }, org.facebook.id);
+    const [run] = await org.settled(flow.id);
+    expect((await org.runs(flow.id)).length).toBe(1);
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'COMPLETED', output: { completedAtStepId: 'like' }, input: { type: 'COMMENT_CREATED', postId: post.id } });
+    const messages = await org.thread(run!.conversationId!);
+    expect(messages.find((message) => message.source === 'PRIVATE_REPLY')).toMatchObject({ text: 'Sent you the prices', status: 'SENT' });
+    const comment = await org.call('GET', `/comment/${run!.steps[1]!.output!.commentId}`);
+    expect(comment.json.text ?? comment.json.title).toContain('Check your inbox!');
+  });
+
+  it('fails a run at the failing step, expires and marks stale runs nobody finishes, and purges runs after 30 days', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id));
+    const fault = await t.request('POST', '/sandbox/faults', {
+      key: org.key,
+      body: { type: 'INSTAGRAM', socialAccountId: org.instagram.id, operation: 'messaging.send', kind: 'PERMANENT', count: 1, message: 'Recipient blocked the page' },
+    });
+    expect(fault.status, fault.text).toBe(200);
+    await org.emit('message', { text: 'price', senderId: 'fail-1', senderName: 'Fay L' });
+    const [failed] = await org.settled(flow.id);
+    expect(failed).toMatchObject({ status: 'FAILED' });
+    expect(failed!.steps[0]).toMatchObject({ stepId: 'answer', status: 'FAILED', attemptCount: 1 });
+    expect(failed!.error!.message).toMatch(/Recipient blocked the page/);
+
+    const [template] = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.id, failed!.id));
+    const { id: _id, ...base } = template!;
+    const longAgo = new Date(Date.now() - 2 * 3600_000);
+    await t.services.db.insert(automationExecutions).values([
+      { ...base, triggerId: 'lost-job', status: 'QUEUED', error: null, scheduledAt: longAgo, completedAt: null },
+      { ...base, triggerId: 'dead-worker', status: 'RUNNING', error: null, startedAt: new Date(Date.now() - 5 * 60_000), completedAt: null },
+      { ...base, triggerId: 'old', createdAt: new Date(Date.now() - 31 * 24 * 3600_000) },
+    ]);
+    await sweepExecutions(t.services.db, new Date());
+    const rows = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.flowId, flow.id));
+    const byTrigger = new Map(rows.map((row) => [row.triggerId, row]));
+    expect(byTrigger.get('lost-job')).toMatchObject({ status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_EXPIRED' } });
+    expect(byTrigger.get('dead-worker')).toMatchObject({ status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_STALE' } });
+
+    expect(await purgeOldExecutions(t.services.db, { now: new Date(), organizationId: org.organizationId })).toBe(1);
+    const left = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.flowId, flow.id));
+    expect(left.map((row) => row.triggerId).sort()).toEqual(['dead-worker', 'lost-job', failed!.triggerId].sort());
+  });
+});

@@ -1,0 +1,98 @@
+import { and, countDistinct, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { automationExecutions, type ExecutionError } from '../../db/schema/automations';
+import { organizations } from '../../db/schema/organizations';
+import type { Plan } from '../../organizations/organizations.service';
+import type { ExecutionErrorCode, TriggerType } from '../shared/automation-constants';
+
+/** The spec's monthly run budget per account. */
+export const MONTHLY_RUN_LIMITS: Record<Plan, number> = { FREE: 0, PRO: 200, BUSINESS: 1000 };
+
+const COOLDOWN_MS = 60_000;
+const HOURLY_ANSWERS = 6;
+
+/** Runs that count toward the budget: condition stops, safety skips and cancels do not (the spec). */
+const COUNTED = ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
+
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Runs of the account this UTC month that count (test runs included: they are COMPLETED or FAILED). */
+export async function runsThisMonth(db: Executor, socialAccountId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(automationExecutions)
+    .where(
+      and(
+        eq(automationExecutions.socialAccountId, socialAccountId),
+        inArray(automationExecutions.status, [...COUNTED]),
+        gte(automationExecutions.createdAt, monthStart(now)),
+      ),
+    );
+  return row?.value ?? 0;
+}
+
+/** The account's budget this month under the organization's plan: what it allows and what is used. */
+export async function monthlyBudget(db: Executor, organizationId: string, socialAccountId: string, now: Date): Promise<{ limit: number; used: number }> {
+  const [organization] = await db.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, organizationId));
+  return { limit: MONTHLY_RUN_LIMITS[organization?.plan ?? 'FREE'], used: await runsThisMonth(db, socialAccountId, now) };
+}
+
+export const budgetMessage = (limit: number) => `Monthly run budget used: ${limit} runs per account on this plan; it resets on the 1st (UTC)`;
+
+const skipped = (code: ExecutionErrorCode, message: string): ExecutionError => ({ code, message });
+
+/**
+ * The loop brake: automated answers to one person (DMs, or TikTok commenters) at most one per 60
+ * seconds and six per hour. An answer is one event answered (several flows answering the same
+ * event are one answer), counted from the runs recorded for earlier events of that person.
+ */
+async function brake(db: Executor, event: { socialAccountId: string; senderExternalId: string | null; triggerId: string; type: TriggerType }, now: Date) {
+  if (!event.senderExternalId) return null;
+  const since = (ms: number) =>
+    db
+      .select({ value: countDistinct(automationExecutions.triggerId) })
+      .from(automationExecutions)
+      .where(
+        and(
+          eq(automationExecutions.socialAccountId, event.socialAccountId),
+          eq(automationExecutions.senderExternalId, event.senderExternalId!),
+          ne(automationExecutions.triggerId, event.triggerId),
+          inArray(automationExecutions.status, [...COUNTED]),
+          sql`${automationExecutions.input}->>'type' = ${event.type}`,
+          gte(automationExecutions.createdAt, new Date(now.getTime() - ms)),
+        ),
+      );
+  const [[minute], [hour]] = await Promise.all([since(COOLDOWN_MS), since(3600_000)]);
+  const dm = event.type === 'DM_RECEIVED';
+  if ((minute?.value ?? 0) > 0) {
+    return dm
+      ? skipped('AUTOMATION_CONVERSATION_COOLDOWN', 'This person got an automated reply less than 60 seconds ago')
+      : skipped('AUTOMATION_COMMENTER_COOLDOWN', 'This commenter got an automated reply less than 60 seconds ago');
+  }
+  if ((hour?.value ?? 0) >= HOURLY_ANSWERS) {
+    return dm
+      ? skipped('AUTOMATION_CONVERSATION_HOURLY_LIMIT', `This person already got ${HOURLY_ANSWERS} automated replies in the last hour`)
+      : skipped('AUTOMATION_COMMENTER_HOURLY_LIMIT', `This commenter already got ${HOURLY_ANSWERS} automated replies in the last hour`);
+  }
+  return null;
+}
+
+/**
+ * The safety limits checked when a run is recorded, first hit wins: automations off for the
+ * organization, the account's monthly budget, then the loop brake (DMs and TikTok comments; taps
+ * skip it). `null` when the run may go ahead.
+ */
+export async function safetyLimitHit(
+  db: Executor,
+  event: { organizationId: string; socialAccountId: string; senderExternalId: string | null; triggerId: string; platform: string; type: TriggerType },
+): Promise<ExecutionError | null> {
+  const now = new Date();
+  const [organization] = await db.select({ on: organizations.automationsEnabled }).from(organizations).where(eq(organizations.id, event.organizationId));
+  if (!organization?.on) return skipped('AUTOMATIONS_DISABLED', 'Automations are switched off for this organization');
+  const budget = await monthlyBudget(db, event.organizationId, event.socialAccountId, now);
+  if (budget.used >= budget.limit) return skipped('AUTOMATION_MONTHLY_LIMIT_REACHED', budgetMessage(budget.limit));
+  const braked = event.type === 'DM_RECEIVED' || (event.type === 'COMMENT_CREATED' && event.platform === 'TIKTOK');
+  return braked ? brake(db, event, now) : null;
+}

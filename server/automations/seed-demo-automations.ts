@@ -1,0 +1,44 @@
+import { dispatchInboundEvent } from '../ingest/dispatch-inbound-event';
+import { emitMessage } from '../sandbox/sandbox.service';
+import type { AppServices } from '../services';
+import { createFlow, publishFlow } from './flows.service';
+
+type Scope = { organizationId: string; teamId: string };
+
+/**
+ * The demo's automation: an active Instagram flow answering shipping questions with quick
+ * replies, and one person asking, so the flow has a real run (recorded when the DM is consumed,
+ * run by the worker) and the thread shows the automated answer.
+ */
+export async function seedDemoAutomations(services: AppServices, scope: Scope, instagramAccountId: string) {
+  const flow = await createFlow(services.db, scope, {
+    teamId: scope.teamId,
+    name: 'Shipping questions',
+    platformScope: 'INSTAGRAM',
+    definition: {
+      trigger: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: instagramAccountId, keywords: ['ship', 'shipping', 'delivery'] },
+      steps: [
+        {
+          id: 'answer',
+          type: 'SEND_MESSAGE',
+          message: {
+            text: 'Thanks for asking! We ship across Europe and North America in 3–7 days. Where should it go?',
+            quickReplies: [
+              { label: 'Europe', payload: 'SHIP_EU' },
+              { label: 'North America', payload: 'SHIP_NA' },
+            ],
+          },
+        },
+      ],
+    },
+  });
+  await publishFlow(services.db, { ...scope, id: flow.id }, {});
+  const [event] = await emitMessage(services, {
+    organizationId: scope.organizationId,
+    socialAccountId: instagramAccountId,
+    senderId: '17841400000000004',
+    senderName: 'Aiko Tanaka',
+    text: 'Hello! What does shipping to Lisbon cost?',
+  });
+  if (event) await dispatchInboundEvent(services, event.id);
+}
