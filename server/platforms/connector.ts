@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client';
+import type { JobQueue } from '../jobs/job-queue';
 import type { ActionsCapability } from './actions';
 import type { AnalyticsCapability } from './analytics';
 import type { XActionsCapability } from './x-actions';
@@ -12,6 +13,13 @@ import type { ReviewsCapability } from './reviews';
 
 /** What a connector needs from the host: the database (the sandbox world lives there). */
 export type ConnectorEnv = { db: Executor; publicUrl: string };
+
+/**
+ * Sends also get the host's job queue: a platform reports later what became of a message (its
+ * delivery receipt), and the sandbox schedules that webhook on the queue, durably, as a live
+ * platform would send it a moment after answering. Live connectors need not use it.
+ */
+export type MessagingEnv = ConnectorEnv & { jobs: Pick<JobQueue, 'send'> };
 
 export type Credentials = { accessToken: string; refreshToken: string | null };
 
@@ -47,6 +55,7 @@ export type InboundEventKind =
   | 'message.postback'
   | 'message.reaction'
   | 'message.read'
+  | 'message.delivered'
   | 'message.echo'
   | 'message.edited'
   | 'message.unsent'
@@ -84,14 +93,21 @@ export type OutboundMessage = {
   carousel?: { cards: { title: string; subtitle?: string; imageUrl?: string; buttons?: OutboundMessage['buttons'] }[] };
 };
 
+export type SentMessage = { externalMessageId: string };
+
 export type MessagingCapability = {
   /** Subscribes the account (or selected page) to message and comment webhooks. */
   subscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
   unsubscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
-  /** Sends a DM from the page (or account) to a person; the platform enforces its own rules. */
-  send(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string; message: OutboundMessage }): Promise<{ externalMessageId: string }>;
-  /** Answers a comment privately; the person is known to the platform by the comment. */
-  privateReply(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; commentId: string; text: string }): Promise<{ externalMessageId: string }>;
+  /**
+   * Sends a DM from the page (or account) to a person; the platform enforces its own rules.
+   * `intentKey` is the send's idempotency key: a repeat with it returns the first message.
+   */
+  send(env: MessagingEnv, credentials: Credentials, input: { pageId: string; recipientId: string; message: OutboundMessage; intentKey: string }): Promise<SentMessage>;
+  /** Answers a comment privately; the person is known to the platform by the comment. Idempotent by `intentKey`. */
+  privateReply(env: MessagingEnv, credentials: Credentials, input: { pageId: string; commentId: string; text: string; intentKey: string }): Promise<SentMessage>;
+  /** The message an earlier send or private reply with this key left on the platform, or null: what a reconciler asks after a crash. */
+  findByIntent(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; intentKey: string }): Promise<(SentMessage & { sentAt: Date }) | null>;
   react(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string; externalMessageId: string; reaction: string; action: 'REACT' | 'UNREACT' }): Promise<void>;
   /** Shows the person that their messages were seen. */
   markSeen(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string }): Promise<void>;
