@@ -45,6 +45,12 @@ export const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv(false),
   /** Operator switch: DM sends, reactions and private replies answer 503 while set (inbound keeps flowing). */
   MESSAGING_SENDING_PAUSED: booleanFromEnv(false),
+  /**
+   * A DM send still PENDING this long after it was recorded was interrupted (the process died
+   * between recording it and recording the platform's answer): the reconciler asks the platform.
+   * Longer than any platform call may take (sandbox delays stop at 30 s).
+   */
+  MESSAGE_RECONCILE_AFTER_SECONDS: positiveInt(300),
   WEBHOOK_TIMEOUT_SECONDS: positiveInt(15),
   /** Seconds to wait before each retry; the default spreads ten attempts over about three days. */
   WEBHOOK_RETRY_SCHEDULE: z

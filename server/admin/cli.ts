@@ -19,6 +19,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   add-credits --org ORG_ID --usd AMOUNT [--note TEXT]   (prepaid credits for metered X actions)
   analytics-settings --org ORG_ID [--interval HOURS|default] [--posts-interval HOURS|default] [--accounts on|off] [--posts on|off]
   review-limits --org ORG_ID --monthly COUNT|default   (new reviews an import may store per account and month)
+  seed-inbox --org ORG_ID --account SOCIAL_ACCOUNT_ID --conversations COUNT [--thread-messages COUNT] [--json]
+                                   (seeding tool for scale checks: bulk rows, no events, no quota)
 
 Works with the embedded database (through the running server's admin socket, or directly when
 the server is stopped) and with DATABASE_URL.`;
@@ -48,6 +50,9 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
       accounts: { type: 'string' },
       posts: { type: 'string' },
       monthly: { type: 'string' },
+      account: { type: 'string' },
+      conversations: { type: 'string' },
+      'thread-messages': { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -75,6 +80,9 @@ export function parseCommand(argv: string[]): { command: AdminCommand; json: boo
     accounts: values.accounts,
     posts: values.posts,
     monthly: values.monthly,
+    account: values.account,
+    conversations: values.conversations,
+    threadMessages: values['thread-messages'],
   };
   return { command: adminCommandSchema.parse(raw), json: values.json ?? false };
 }

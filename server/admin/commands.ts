@@ -8,6 +8,7 @@ import { organizations } from '../db/schema/organizations';
 import { addCredits } from '../billing/credits.service';
 import { setAnalyticsSettings } from '../analytics/analytics-settings';
 import { setReviewImportLimit } from '../reviews/review-quota';
+import { seedInbox } from '../inbox/seed-inbox';
 import {
   ALL_SCOPES,
   createOrganization,
@@ -71,6 +72,13 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     org,
     // New reviews (or recommendations) an import may store per account and UTC month; `default` returns to the plan's.
     monthly: z.union([z.literal('default').transform(() => null), z.coerce.number().int().min(0).max(1_000_000)]),
+  }),
+  z.object({
+    command: z.literal('seed-inbox'),
+    org,
+    account: z.string().min(1),
+    conversations: z.coerce.number().int().min(1).max(100_000),
+    threadMessages: z.coerce.number().int().min(0).max(10_000).default(0),
   }),
 ]);
 
@@ -162,6 +170,14 @@ export async function runAdminCommand(db: Database, command: AdminCommand): Prom
       return {
         json: result,
         text: `${command.org}: ${result.monthlyLimitPerAccount} new reviews per account per month (${result.custom ? 'custom limit' : "the plan's limit"})`,
+      };
+    }
+    case 'seed-inbox': {
+      await getOrganization(db, command.org);
+      const seeded = await seedInbox(db, { organizationId: command.org, socialAccountId: command.account, conversations: command.conversations, threadMessages: command.threadMessages });
+      return {
+        json: seeded,
+        text: `Seeded ${seeded.conversations} conversations and ${seeded.messages} messages on ${seeded.socialAccountId}${seeded.threadConversationId ? ` (long thread: ${seeded.threadConversationId})` : ''}`,
       };
     }
     case 'add-credits': {

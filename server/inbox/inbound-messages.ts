@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Transaction } from '../db/client';
 import { conversations, messages, type MessageAttachment } from '../db/schema/inbox';
@@ -6,7 +6,7 @@ import { recordEvent, recordEvents } from '../events/outbox';
 import type { InboundEventRow } from '../ingest/consumers';
 import { presentConversation, updateConversation } from './conversations.service';
 import { previewOf, toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
-import { applyReaction, updateMessage } from './send.service';
+import { announceUpdates, applyReaction, updateMessage } from './message-changes';
 
 const Person = z.object({ id: z.string(), name: z.string().nullable().optional(), username: z.string().nullable().optional() });
 const Attachment = z.object({ type: z.string(), url: z.string().nullable().optional() });
@@ -23,6 +23,8 @@ const Payload = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('message.postback'), messageId: z.string(), sender: Person, postbackType: z.enum(['QUICK_REPLY', 'BUTTON']), payload: z.string(), title: z.string() }),
   z.object({ kind: z.literal('message.reaction'), sender: Person, messageId: z.string(), reaction: z.string(), action: z.enum(['react', 'unreact']) }),
   z.object({ kind: z.literal('message.read'), sender: Person, watermark: z.string() }),
+  // Messenger's delivery receipt: the messages named, and every earlier one up to the watermark.
+  z.object({ kind: z.literal('message.delivered'), sender: Person, messageIds: z.array(z.string()).optional(), watermark: z.string() }),
   z.object({ kind: z.literal('message.echo'), messageId: z.string(), recipientId: z.string(), text: z.string().nullable().optional() }),
   z.object({ kind: z.literal('message.edited'), messageId: z.string(), sender: Person, text: z.string() }),
   z.object({ kind: z.literal('message.unsent'), messageId: z.string(), sender: Person }),
@@ -88,6 +90,8 @@ export async function consumeMessageEvent(tx: Transaction, event: InboundEventRo
     }
     case 'message.read':
       return applyReadReceipt(tx, event, payload.sender.id, new Date(payload.watermark));
+    case 'message.delivered':
+      return applyDeliveryReceipt(tx, event, payload.sender.id, new Date(payload.watermark), payload.messageIds ?? []);
   }
 }
 
@@ -219,13 +223,23 @@ async function storeEcho(tx: Transaction, event: InboundEventRow, payload: Extra
   await recordEvent(tx, { organizationId: event.organizationId, teamId: event.teamId, type: 'conversation.message.created', data: { message: toMessageDto(message), conversationId: message.conversationId } });
 }
 
-/** The person read the thread up to `watermark`: outbound messages until then are SEEN. */
-async function applyReadReceipt(tx: Transaction, event: InboundEventRow, participantId: string, watermark: Date): Promise<void> {
-  if (Number.isNaN(watermark.getTime())) return;
+/**
+ * The thread a receipt is about, locked: the send's outcome record locks it too (send-outcome.ts),
+ * so a receipt that arrives while a send is being recorded is applied before or after, never lost.
+ */
+async function receiptThread(tx: Transaction, event: InboundEventRow, participantId: string): Promise<ConversationRow | undefined> {
   const [conversation] = await tx
     .select()
     .from(conversations)
-    .where(and(eq(conversations.socialAccountId, event.socialAccountId), eq(conversations.externalParticipantId, participantId)));
+    .where(and(eq(conversations.socialAccountId, event.socialAccountId), eq(conversations.externalParticipantId, participantId)))
+    .for('update');
+  return conversation;
+}
+
+/** The person read the thread up to `watermark`: outbound messages until then are SEEN. */
+async function applyReadReceipt(tx: Transaction, event: InboundEventRow, participantId: string, watermark: Date): Promise<void> {
+  if (Number.isNaN(watermark.getTime())) return;
+  const conversation = await receiptThread(tx, event, participantId);
   if (!conversation) return;
   const seen = await tx
     .update(messages)
@@ -239,14 +253,33 @@ async function applyReadReceipt(tx: Transaction, event: InboundEventRow, partici
       ),
     )
     .returning();
-  await recordEvents(
-    tx,
-    seen.map((message) => ({
-      organizationId: message.organizationId,
-      teamId: message.teamId,
-      type: 'conversation.message.updated' as const,
-      data: { message: toMessageDto(message), conversationId: message.conversationId },
-    })),
-  );
+  await announceUpdates(tx, seen);
   if (!conversation.platformSeenAt || conversation.platformSeenAt < watermark) await updateConversation(tx, conversation, { platformSeenAt: watermark });
+}
+
+/**
+ * The person's device received the messages named and every earlier one up to `watermark`:
+ * SENT outbound messages become DELIVERED (a SEEN or FAILED one keeps its state). The watermark
+ * stays on the thread, for a send whose answer is recorded after this receipt.
+ */
+async function applyDeliveryReceipt(tx: Transaction, event: InboundEventRow, participantId: string, watermark: Date, messageIds: string[]): Promise<void> {
+  if (Number.isNaN(watermark.getTime())) return;
+  const conversation = await receiptThread(tx, event, participantId);
+  if (!conversation) return;
+  const delivered = await tx
+    .update(messages)
+    .set({ status: 'DELIVERED' })
+    .where(
+      and(
+        eq(messages.conversationId, conversation.id),
+        eq(messages.direction, 'OUTBOUND'),
+        eq(messages.status, 'SENT'),
+        messageIds.length ? or(lte(messages.createdAt, watermark), inArray(messages.externalMessageId, messageIds)) : lte(messages.createdAt, watermark),
+      ),
+    )
+    .returning();
+  await announceUpdates(tx, delivered);
+  if (!conversation.platformDeliveredAt || conversation.platformDeliveredAt < watermark) {
+    await tx.update(conversations).set({ platformDeliveredAt: watermark }).where(eq(conversations.id, conversation.id));
+  }
 }

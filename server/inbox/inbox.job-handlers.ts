@@ -1,10 +1,25 @@
 import { handleJob } from '../jobs/define-job';
 import { purgeOldMessagesJob } from './purge-old-messages.job';
 import { purgeOldMessages } from './inbox-retention.service';
+import { reconcilePendingMessagesJob } from './reconcile-pending-messages.job';
+import { reconcilePendingMessages } from './reconcile-pending-messages';
 
 export const purgeOldMessagesHandler = handleJob(purgeOldMessagesJob, async (payload, { services }) => {
   const removed = await purgeOldMessages(services.db, payload);
   if (removed.messages + removed.conversations > 0) services.logger.info('old messages purged', removed);
 });
 
-export const inboxJobHandlers = [purgeOldMessagesHandler];
+export const reconcilePendingMessagesHandler = handleJob(
+  reconcilePendingMessagesJob,
+  async (_payload, { services }) => {
+    await reconcilePendingMessages(services);
+  },
+  // A worker that starts resolves what a crashed one left, without waiting for the minute.
+  {
+    async atWorkerStart({ services }) {
+      await reconcilePendingMessages(services);
+    },
+  },
+);
+
+export const inboxJobHandlers = [purgeOldMessagesHandler, reconcilePendingMessagesHandler];

@@ -8,5 +8,3 @@ export const purgeOldMessagesJob = defineJob({
   cron: '41 * * * *',
   retryLimit: 3,
 });
-
-export const inboxJobs = [purgeOldMessagesJob];

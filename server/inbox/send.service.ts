@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { withCredentials } from '../accounts/credentials';
+import { connectorEnv, withCredentials } from '../accounts/credentials';
 import type { SocialAccountRow } from '../accounts/account-record';
 import type { Executor } from '../db/client';
 import { fetchedComments } from '../db/schema/comments';
@@ -9,7 +9,7 @@ import { socialAccounts } from '../db/schema/social-accounts';
 import { uploads } from '../db/schema/uploads';
 import { recordEvent } from '../events/outbox';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError, type Issue } from '../http/errors';
-import type { OutboundMessage } from '../platforms/connector';
+import type { MessagingEnv, OutboundMessage, SentMessage } from '../platforms/connector';
 import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
@@ -23,13 +23,14 @@ import {
   updateConversation,
   type OrgScope,
 } from './conversations.service';
-import { previewOf, toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
-import { releaseMessageSlot, reserveMessageSlot } from './messaging-quota';
+import { toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
+import { applyReaction } from './message-changes';
+import { reserveMessageSlot } from './messaging-quota';
+import { intentKeyOf, recordSendOutcome } from './send-outcome';
 import { compositionIssues, platformIssues, type MessageContent } from './shared/message-content';
 
 const WINDOW_MS = 24 * 3600_000;
 const PRIVATE_REPLY_MAX_AGE_MS = 7 * 24 * 3600_000;
-const REACTION_EMOJI: Record<string, string> = { love: '❤️' };
 
 class ServiceUnavailableError extends AppError {
   constructor(message: string) {
@@ -106,17 +107,16 @@ type Delivery = {
   privateReplyContext?: PrivateReplyContext | null;
   /** Runs in the transaction that records the intent (claims, quota). */
   before?: (tx: Executor) => Promise<void>;
-  call: (services: AppServices, account: SocialAccountRow) => Promise<{ externalMessageId: string }>;
-  /** Runs in the transaction that records the outcome. */
-  after?: (tx: Executor, outcome: { message: MessageRow; error: PlatformError | null }) => Promise<void>;
+  call: (services: AppServices, account: SocialAccountRow, intentKey: string) => Promise<SentMessage>;
 };
 
-export class SendFailedError extends Error {}
+/** What a send's platform call gets: the queue on which the sandbox schedules its delivery receipt. */
+export const messagingEnv = (services: AppServices): MessagingEnv => ({ ...connectorEnv(services), jobs: services.jobs });
 
 /**
- * Records the message as PENDING (and takes its quota slot) before the platform is called, then
- * records the outcome: SENT, or FAILED with the platform's reason (the slot is given back and the
- * failed message stays in the thread). Either way `conversation.message.created` announces it.
+ * Records the message as PENDING (and takes its quota slot) before the platform is called with
+ * the message's intent key, then records the outcome (send-outcome.ts): SENT, or FAILED with the
+ * platform's reason. A process that dies in between leaves it PENDING for the reconciler.
  */
 async function deliver(services: AppServices, delivery: Delivery): Promise<{ conversation: ConversationRow; message: MessageRow }> {
   const { account } = delivery;
@@ -147,10 +147,10 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
     return row!;
   });
 
-  let outcome: { externalMessageId: string } | null = null;
+  let sent: SentMessage | null = null;
   let failure: PlatformError | null = null;
   try {
-    outcome = await delivery.call(services, account);
+    sent = await delivery.call(services, account, intentKeyOf(pending));
   } catch (error) {
     failure =
       error instanceof PlatformError
@@ -159,34 +159,24 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
     if (!(error instanceof PlatformError)) services.logger.error('message send failed', { error: error instanceof Error ? error.message : String(error) });
   }
 
-  const result = await services.db.transaction(async (tx) => {
-    const now = new Date();
-    const [message] = await tx
-      .update(messages)
-      .set(
-        outcome
-          ? { status: 'SENT', sentAt: now, externalMessageId: outcome.externalMessageId }
-          : { status: 'FAILED', failedAt: now, error: failure!.message },
-      )
-      .where(eq(messages.id, pending.id))
-      .returning();
-    if (!outcome) await releaseMessageSlot(tx, account.id, createdAt);
-    const [conversation] = await tx
-      .update(conversations)
-      .set({ lastMessageAt: now, lastActivityAt: now, lastMessagePreview: previewOf(message!) })
-      .where(eq(conversations.id, delivery.conversation.id))
-      .returning();
-    await delivery.after?.(tx, { message: message!, error: failure });
-    await recordEvent(tx, {
-      organizationId: message!.organizationId,
-      teamId: message!.teamId,
-      type: 'conversation.message.created',
-      data: { message: toMessageDto(message!), conversationId: message!.conversationId },
-    });
-    return { conversation: conversation!, message: message! };
-  });
+  const recorded = await services.db.transaction((tx) =>
+    recordSendOutcome(
+      tx,
+      pending,
+      sent ? { kind: 'SENT', externalMessageId: sent.externalMessageId, sentAt: new Date() } : { kind: 'FAILED', error: failure!.message, mayHaveArrived: failure!.isTransient },
+    ),
+  );
+  // Only a call that outlived the reconciler's threshold finds its message already resolved.
+  const result = recorded ?? (await currentState(services, pending));
   if (failure) throw failure;
   return result;
+}
+
+async function currentState(services: AppServices, pending: MessageRow) {
+  services.logger.warn('message outcome recorded by the reconciler before the send answered', { messageId: pending.id });
+  const [message] = await services.db.select().from(messages).where(eq(messages.id, pending.id));
+  const [conversation] = await services.db.select().from(conversations).where(eq(conversations.id, pending.conversationId));
+  return { conversation: conversation!, message: message! };
 }
 
 async function present(services: AppServices, result: { conversation: ConversationRow; message: MessageRow }, conflict = false) {
@@ -201,12 +191,13 @@ async function replyToOf(db: Executor, conversation: ConversationRow, messageId?
 }
 
 function platformSend(conversation: ConversationRow, message: OutboundMessage) {
-  return (services: AppServices, account: SocialAccountRow) =>
+  return (services: AppServices, account: SocialAccountRow, intentKey: string) =>
     withCredentials(services, account, (connector, credentials) =>
-      connector.messaging!.send({ db: services.db, publicUrl: services.config.publicUrl }, credentials, {
+      connector.messaging!.send(messagingEnv(services), credentials, {
         pageId: account.externalId ?? '',
         recipientId: conversation.externalParticipantId,
         message,
+        intentKey,
       }),
     );
 }
@@ -288,24 +279,6 @@ export async function reactToMessage(
     applyReaction(tx, message, { senderId, reaction: body.reaction, action: body.action === 'REACT' ? 'react' : 'unreact' }),
   );
   return toMessageDto(updated);
-}
-
-/** Adds or removes one sender's reaction and announces the change (`conversation.message.updated`). */
-export async function applyReaction(tx: Executor, message: MessageRow, change: { senderId: string; reaction: string; action: 'react' | 'unreact' }): Promise<MessageRow> {
-  const others = (message.platformData.reactions ?? []).filter((reaction) => reaction.senderId !== change.senderId);
-  const reactions = change.action === 'react' ? [...others, { senderId: change.senderId, reaction: change.reaction, emoji: REACTION_EMOJI[change.reaction] ?? null }] : others;
-  return updateMessage(tx, message, { platformData: { ...message.platformData, reactions } });
-}
-
-export async function updateMessage(tx: Executor, message: MessageRow, changes: Partial<MessageRow>): Promise<MessageRow> {
-  const [updated] = await tx.update(messages).set(changes).where(eq(messages.id, message.id)).returning();
-  await recordEvent(tx, {
-    organizationId: updated!.organizationId,
-    teamId: updated!.teamId,
-    type: 'conversation.message.updated',
-    data: { message: toMessageDto(updated!), conversationId: updated!.conversationId },
-  });
-  return updated!;
 }
 
 /** Resets the unread counter and, best effort, shows the participant a seen marker. */
@@ -398,15 +371,11 @@ export async function sendPrivateReply(
         .returning();
       if (taken.length === 0) throw claimed();
     },
-    call: (svc, acc) =>
+    // The outcome moves the claim: SENT, FAILED, or UNKNOWN (a transient failure may have arrived: 429).
+    call: (svc, acc, intentKey) =>
       withCredentials(svc, acc, (connector, credentials) =>
-        connector.messaging!.privateReply({ db: svc.db, publicUrl: svc.config.publicUrl }, credentials, { pageId: acc.externalId ?? '', commentId: comment.externalId, text }),
+        connector.messaging!.privateReply(messagingEnv(svc), credentials, { pageId: acc.externalId ?? '', commentId: comment.externalId, text, intentKey }),
       ),
-    async after(tx, outcome) {
-      // A transient failure may still have been delivered: such a claim stays closed (429).
-      const state = !outcome.error ? 'SENT' : outcome.error.isTransient ? 'UNKNOWN' : 'FAILED';
-      await tx.update(privateReplyClaims).set({ state, messageId: outcome.message.id }).where(eq(privateReplyClaims.fetchedCommentId, comment.id));
-    },
   });
   return present(services, result);
 }

@@ -10,8 +10,9 @@ import { billingJobs } from '../billing/billing.jobs';
 import { commentJobs } from '../comments/comments.jobs';
 import { reviewJobs } from '../reviews/reviews.jobs';
 import { postHistoryJobs } from '../post-history/post-history.jobs';
-import { inboxJobs } from '../inbox/purge-old-messages.job';
 import { automationJobs } from '../automations/executor/executor.jobs';
+import { inboxJobs } from '../inbox/inbox.jobs';
+import { sandboxJobs } from '../platforms/sandbox/deliver-sandbox-message.job';
 
 /**
  * Every job kind of the product, as contracts: every role creates these queues so that any job can
@@ -31,4 +32,5 @@ export const allJobs: AnyJobContract[] = [
   ...postHistoryJobs,
   ...inboxJobs,
   ...automationJobs,
+  ...sandboxJobs,
 ];

@@ -7,6 +7,7 @@ import { inboxJobHandlers } from '../inbox/inbox.job-handlers';
 import { ingestJobHandlers } from '../ingest/ingest.job-handlers';
 import { postJobHandlers } from '../posts/posts.job-handlers';
 import { reviewJobHandlers } from '../reviews/reviews.job-handlers';
+import { sandboxJobHandlers } from '../sandbox/sandbox.job-handlers';
 import { postHistoryJobHandlers } from '../post-history/post-history.job-handlers';
 import { uploadJobHandlers } from '../uploads/uploads.job-handlers';
 import { webhookJobHandlers } from '../webhooks/webhooks.job-handlers';
@@ -33,4 +34,5 @@ export const jobHandlers: AnyJobHandler[] = [
   ...postHistoryJobHandlers,
   ...inboxJobHandlers,
   ...automationJobHandlers,
+  ...sandboxJobHandlers,
 ];

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client';
+import type { JobQueue } from '../jobs/job-queue';
 import type { ActionsCapability } from './actions';
 import type { AnalyticsCapability } from './analytics';
 import type { XActionsCapability } from './x-actions';
@@ -19,6 +20,13 @@ export type ConnectorEnv = {
   /** Where the bytes of uploads are: connectors that send files (rather than links) read them here. */
   storage?: Pick<FileStorage, 'open' | 'stat'>;
 };
+
+/**
+ * Sends also get the host's job queue: a platform reports later what became of a message (its
+ * delivery receipt), and the sandbox schedules that webhook on the queue, durably, as a live
+ * platform would send it a moment after answering. Live connectors need not use it.
+ */
+export type MessagingEnv = ConnectorEnv & { jobs: Pick<JobQueue, 'send'> };
 
 export type Credentials = { accessToken: string; refreshToken: string | null };
 
@@ -54,6 +62,7 @@ export type InboundEventKind =
   | 'message.postback'
   | 'message.reaction'
   | 'message.read'
+  | 'message.delivered'
   | 'message.echo'
   | 'message.edited'
   | 'message.unsent'
@@ -91,14 +100,21 @@ export type OutboundMessage = {
   carousel?: { cards: { title: string; subtitle?: string; imageUrl?: string; buttons?: OutboundMessage['buttons'] }[] };
 };
 
+export type SentMessage = { externalMessageId: string };
+
 export type MessagingCapability = {
   /** Subscribes the account (or selected page) to message and comment webhooks. */
   subscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
   unsubscribe(env: ConnectorEnv, credentials: Credentials, target: { externalId: string }): Promise<void>;
-  /** Sends a DM from the page (or account) to a person; the platform enforces its own rules. */
-  send(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string; message: OutboundMessage }): Promise<{ externalMessageId: string }>;
-  /** Answers a comment privately; the person is known to the platform by the comment. */
-  privateReply(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; commentId: string; text: string }): Promise<{ externalMessageId: string }>;
+  /**
+   * Sends a DM from the page (or account) to a person; the platform enforces its own rules.
+   * `intentKey` is the send's idempotency key: a repeat with it returns the first message.
+   */
+  send(env: MessagingEnv, credentials: Credentials, input: { pageId: string; recipientId: string; message: OutboundMessage; intentKey: string }): Promise<SentMessage>;
+  /** Answers a comment privately; the person is known to the platform by the comment. Idempotent by `intentKey`. */
+  privateReply(env: MessagingEnv, credentials: Credentials, input: { pageId: string; commentId: string; text: string; intentKey: string }): Promise<SentMessage>;
+  /** The message an earlier send or private reply with this key left on the platform, or null: what a reconciler asks after a crash. */
+  findByIntent(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; intentKey: string }): Promise<(SentMessage & { sentAt: Date }) | null>;
   react(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string; externalMessageId: string; reaction: string; action: 'REACT' | 'UNREACT' }): Promise<void>;
   /** Shows the person that their messages were seen. */
   markSeen(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string }): Promise<void>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../test/fresh-database';
-import { startServerProcess, type ServerProcess } from '../test/processes';
+import { probeUntil, processApi, startServerProcess, type ProcessApi, type ServerProcess } from '../test/processes';
 import { testMedia, type TestMediaName } from '../test/test-media';
 
 /**
@@ -21,27 +21,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function client(url: string, key: string) {
-  return async (method: string, pathname: string, body?: unknown) => {
-    const response = await fetch(`${url}/api/v1${pathname}`, {
-      method,
-      headers: { 'x-api-key': key, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, json: await response.json() };
-  };
-}
-
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function upload(api: ReturnType<typeof client>, name: TestMediaName) {
+async function upload(api: ProcessApi, name: TestMediaName) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(await testMedia(name))]), name);
   const response = await api('POST', '/upload/create', form);
@@ -54,7 +34,7 @@ describe('a worker killed between the platform call and the database commit', ()
     const first = await startServerProcess(env);
     running.push(first);
     const key = first.output().match(/API key:\s+(sk_\S+)/)![1]!;
-    let api = client(first.url, key);
+    let api = processApi(first.url, key);
     // A team of its own: the demo team already has the first start's demo accounts.
     const teamId = (await api('POST', '/team', { name: 'Crash team' })).json.id as string;
     const account = (await api('POST', '/sandbox/accounts', { teamId, type: 'YOUTUBE', channelName: 'Crash Course' })).json;
@@ -72,14 +52,14 @@ describe('a worker killed between the platform call and the database commit', ()
       })
     ).json;
     const items = () => api('GET', `/sandbox/items?socialAccountId=${account.id}&kind=POST`);
-    expect((await until(items, (r) => r.json.total > 0, 60)).json.total).toBe(1);
+    expect((await probeUntil(items, (r) => r.json.total > 0, 60)).json.total).toBe(1);
     expect((await api('GET', `/post/${post.id}`)).json.status).toBe('PROCESSING');
     await first.stop('SIGKILL');
 
     const second = await startServerProcess(env);
     running.push(second);
-    api = client(second.url, key);
-    const done = await until(() => api('GET', `/post/${post.id}`), (r) => r.json.status === 'POSTED' || r.json.status === 'ERROR', 90);
+    api = processApi(second.url, key);
+    const done = await probeUntil(() => api('GET', `/post/${post.id}`), (r) => r.json.status === 'POSTED' || r.json.status === 'ERROR', 90);
     expect(done.json.status).toBe('POSTED');
     const onPlatform = (await items()).json;
     expect(onPlatform.total).toBe(1);

@@ -90,6 +90,9 @@ export const sandboxRouter = createRouter()
   .openapi(routes.emitReadRoute, async (c) =>
     c.json(emitted(await sandbox.emitRead(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )
+  .openapi(routes.emitDeliveryRoute, async (c) =>
+    c.json(emitted(await sandbox.emitDelivery(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
+  )
   .openapi(routes.editMessageRoute, async (c) =>
     c.json(emitted(await sandbox.emitMessageChange(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId }, 'message.edited')), 200),
   )

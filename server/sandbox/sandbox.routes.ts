@@ -7,6 +7,7 @@ import {
   CommentDeleteBody,
   CommentEditBody,
   CommentLikeBody,
+  DeliveryBody,
   EchoBody,
   MessageEditBody,
   MessageUnsendBody,
@@ -118,6 +119,12 @@ export const emitMessageBatchRoute = emitRoute('/sandbox/inbound/messages', 'san
 export const emitPostbackRoute = emitRoute('/sandbox/inbound/postback', 'sandboxEmitPostback', 'Someone taps a quick reply or a button', PostbackBody);
 export const emitReactionRoute = emitRoute('/sandbox/inbound/reaction', 'sandboxEmitReaction', 'Someone reacts to a message', ReactionBody);
 export const emitReadRoute = emitRoute('/sandbox/inbound/read', 'sandboxEmitRead', 'Someone reads the conversation (read receipt)', ReadBody);
+export const emitDeliveryRoute = emitRoute(
+  '/sandbox/inbound/delivery',
+  'sandboxEmitDelivery',
+  "The person's device receives the page's messages (delivery receipt; the sandbox also sends one by itself for each message the service sends)",
+  DeliveryBody,
+);
 export const editMessageRoute = emitRoute('/sandbox/inbound/message/edit', 'sandboxEditMessage', 'The person edits a message they sent', MessageEditBody);
 export const unsendMessageRoute = emitRoute('/sandbox/inbound/message/unsend', 'sandboxUnsendMessage', 'The person unsends a message they sent', MessageUnsendBody);
 export const emitEchoRoute = emitRoute('/sandbox/inbound/echo', 'sandboxEmitEcho', 'The owner sends a message from the platform app (echo)', EchoBody);

@@ -165,6 +165,16 @@ export const ReadBody = z
   .strict()
   .openapi('SandboxInboundRead');
 
+export const DeliveryBody = z
+  .object({
+    socialAccountId: id,
+    messageIds: z.array(z.string().min(1).max(200)).max(100).optional().openapi({ description: 'Platform ids of the messages delivered (Messenger’s `mids`)' }),
+    watermark: z.string().datetime().optional().openapi({ description: 'Messages up to this time were delivered (default now)' }),
+    ...person,
+  })
+  .strict()
+  .openapi('SandboxInboundDelivery');
+
 export const EchoBody = z
   .object({ socialAccountId: id, recipientId: z.string().min(1).max(100), text: text(1000) })
   .strict()

@@ -94,14 +94,28 @@ export async function emit(services: AppServices, account: SocialAccountRow, kin
 
 /** Several events of one kind in one webhook, as platforms batch them under load. */
 async function emitMany(services: AppServices, account: SocialAccountRow, kind: InboundEventKind, data: Record<string, unknown>[]): Promise<InboundEventRow[]> {
-  const payload: SandboxWebhookPayload = {
-    object: 'sandbox',
-    platform: account.type,
-    entry: [{ id: recipientOf(account), time: Date.now(), events: data.map((item) => ({ id: `sbx_evt_${newId()}`, type: kind, data: item })) }],
-  };
-  const stored = await ingestWebhook(services, { platform: account.type, payload, source: 'sandbox' });
+  const events = data.map((item) => ({ id: `sbx_evt_${newId()}`, data: item }));
+  const stored = await sendPlatformWebhook(services, { platform: account.type, pageId: recipientOf(account) }, kind, events);
   // Only this organization's rows: the same page connected elsewhere is not the caller's business.
   return stored.filter((row) => row.organizationId === account.organizationId);
+}
+
+/**
+ * The platform's webhook to a page, into the one ingestion path. Event ids are the platform's
+ * dedupe keys: a webhook sent again with the same ids stores nothing twice.
+ */
+export async function sendPlatformWebhook(
+  services: AppServices,
+  to: { platform: string; pageId: string },
+  kind: InboundEventKind,
+  events: { id: string; data: Record<string, unknown> }[],
+): Promise<InboundEventRow[]> {
+  const payload: SandboxWebhookPayload = {
+    object: 'sandbox',
+    platform: to.platform,
+    entry: [{ id: to.pageId, time: Date.now(), events: events.map((event) => ({ id: event.id, type: kind, data: event.data })) }],
+  };
+  return ingestWebhook(services, { platform: to.platform, payload, source: 'sandbox' });
 }
 
 function sender(input: { senderId?: string; senderName?: string }) {
@@ -287,6 +301,16 @@ export async function emitRead(services: AppServices, input: { organizationId: s
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
   return emit(services, account, 'message.read', { sender: sender(input), watermark: input.watermark ?? new Date().toISOString() });
+}
+
+/** The person's device received the page's messages up to `watermark` (the platform's delivery receipt). */
+export async function emitDelivery(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; messageIds?: string[]; watermark?: string; senderId?: string; senderName?: string },
+) {
+  const { account } = await sandboxAccount(services, input);
+  requireCapability(account, 'messaging');
+  return emit(services, account, 'message.delivered', { sender: sender(input), messageIds: input.messageIds ?? [], watermark: input.watermark ?? new Date().toISOString() });
 }
 
 export async function emitEcho(services: AppServices, input: { organizationId: string; socialAccountId: string; recipientId: string; text: string }) {

@@ -61,3 +61,27 @@ export function runCli(args: string[], env: Record<string, string | undefined>) 
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+export type ProcessApi = (method: string, pathname: string, body?: unknown) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The API of a server process, as a client with an API key calls it (JSON, or a FormData upload). */
+export function processApi(url: string, key: string): ProcessApi {
+  return async (method, pathname, body) => {
+    const response = await fetch(`${url}/api/v1${pathname}`, {
+      method,
+      headers: { 'x-api-key': key, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: await response.json() };
+  };
+}
+
+/** Probes until `done` holds or `seconds` pass, and answers the last value either way. */
+export async function probeUntil<T>(probe: () => Promise<T>, done: (value: T) => boolean, seconds: number): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns';
 import { fetchedComments } from './comments';
@@ -59,6 +60,11 @@ export const conversations = pgTable(
     lastReadAt: at(),
     unreadCount: integer().notNull().default(0),
     platformSeenAt: at(),
+    /**
+     * The platform's delivery watermark: outbound messages created up to it reached the person.
+     * Kept so a send whose outcome is recorded after the receipt arrived is stored DELIVERED.
+     */
+    platformDeliveredAt: at(),
     /** When the person last wrote: the 24-hour window runs from here. */
     lastInboundAt: at(),
     /** False while a private reply started the thread and the person has not answered. */
@@ -105,6 +111,8 @@ export const messages = pgTable(
     uniqueIndex('messages_account_external_unique').on(table.socialAccountId, table.externalMessageId),
     index('messages_conversation_idx').on(table.conversationId, table.createdAt, table.id),
     index('messages_created_idx').on(table.createdAt),
+    // The reconciler's sweep: only the few sends whose outcome is not recorded yet.
+    index('messages_pending_idx').on(table.createdAt).where(sql`${table.status} = 'PENDING'`),
   ],
 );
 

@@ -13,6 +13,7 @@ export * from './usage';
 export * from './uploads';
 export * from './posts';
 export * from './sandbox-publishing';
+export * from './sandbox-messaging';
 export * from './analytics';
 export * from './billing';
 export * from './comments';

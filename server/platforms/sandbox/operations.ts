@@ -9,6 +9,10 @@ export const SANDBOX_OPERATIONS = [
   'messaging.privateReply',
   'messaging.react',
   'messaging.markSeen',
+  'messaging.find',
+  /** The platform has the message but its answer is lost (a timeout, or the caller dies meanwhile). */
+  'messaging.send.response',
+  'messaging.privateReply.response',
   'publishing.publish',
   'publishing.thumbnail',
   'publishing.comment',

@@ -174,7 +174,7 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
   };
 }
 
-const KINDS = ['comment.created', 'comment.updated', 'comment.deleted', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.echo', 'message.edited', 'message.unsent', 'review.created', 'review.updated'] as const;
+const KINDS = ['comment.created', 'comment.updated', 'comment.deleted', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.delivered', 'message.echo', 'message.edited', 'message.unsent', 'review.created', 'review.updated'] as const;
 
 /** The sandbox platforms' webhook body: Meta-like entries addressed to an account, each with events. */
 export const SandboxWebhook = z.object({

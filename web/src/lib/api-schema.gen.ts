@@ -2157,6 +2157,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/inbound/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person's device receives the page's messages (delivery receipt; the sandbox also sends one by itself for each message the service sends)
+         * @description Sandbox only (off with SANDBOX=false). The platform sends a webhook that enters through the same ingestion path as a live platform's; the stored events are returned.
+         */
+        post: operations["sandboxEmitDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/inbound/echo": {
         parameters: {
             query?: never;
@@ -5254,7 +5274,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "messaging.send" | "messaging.privateReply" | "messaging.react" | "messaging.markSeen" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act" | "reviews.list" | "reviews.get" | "reviews.reply" | "reviews.deleteReply" | "reviews.comments" | "reviews.replyToComment" | "reviews.searchKeywords" | "history.list" | "providerSettings.push" | "providerSettings.remove";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "messaging.send" | "messaging.privateReply" | "messaging.react" | "messaging.markSeen" | "messaging.find" | "messaging.send.response" | "messaging.privateReply.response" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act" | "reviews.list" | "reviews.get" | "reviews.reply" | "reviews.deleteReply" | "reviews.comments" | "reviews.replyToComment" | "reviews.searchKeywords" | "history.list" | "providerSettings.push" | "providerSettings.remove";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -5310,6 +5330,19 @@ export interface components {
              */
             count?: number;
             socialAccountId: string;
+        };
+        SandboxInboundDelivery: {
+            /** @description Platform ids of the messages delivered (Messenger’s `mids`) */
+            messageIds?: string[];
+            /** @description Platform id of the person; a new one if omitted */
+            senderId?: string;
+            senderName?: string;
+            socialAccountId: string;
+            /**
+             * Format: date-time
+             * @description Messages up to this time were delivered (default now)
+             */
+            watermark?: string;
         };
         SandboxInboundEcho: {
             recipientId: string;
@@ -17848,6 +17881,84 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SandboxInboundCommentLike"];
+            };
+        };
+        responses: {
+            /** @description The inbound events stored for this organization */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxEmitResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxEmitDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxInboundDelivery"];
             };
         };
         responses: {

@@ -14,12 +14,14 @@ const STATUS = {
   FAILED: { icon: AlertCircle, label: 'Failed', className: 'text-red-600' },
 } as const;
 
-export function StatusTick({ status }: { status: Message['status'] }) {
+/** The status tick; the latest message of ours also says it in words, as Messenger does under the last one. */
+export function StatusTick({ status, withLabel = false }: { status: Message['status']; withLabel?: boolean }) {
   const info = STATUS[status] ?? STATUS.SENT;
   const Icon = info.icon;
   return (
     <span className={cn('inline-flex items-center gap-0.5', info.className)} aria-label={info.label} title={info.label}>
       <Icon className="size-3.5" aria-hidden />
+      {withLabel ? <span aria-hidden>{info.label}</span> : null}
     </span>
   );
 }
@@ -55,10 +57,12 @@ type BubbleProps = {
   repliedTo?: Message;
   canLove: boolean;
   onLove?: (message: Message) => void;
+  /** The newest message we sent: its status is spelled out. */
+  latestOutbound?: boolean;
 };
 
 /** One message as the thread shows it: inbound on the left in grey, ours on the right in the accent colour. */
-export const MessageBubble = memo(function MessageBubble({ message, repliedTo, canLove, onLove }: BubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, repliedTo, canLove, onLove, latestOutbound = false }: BubbleProps) {
   const outbound = message.direction === 'OUTBOUND';
   const data = message.platformData ?? {};
   const reactions = data.reactions ?? [];
@@ -138,7 +142,7 @@ export const MessageBubble = memo(function MessageBubble({ message, repliedTo, c
         <time dateTime={at} title={new Date(at).toLocaleString()}>
           {time(at)}
         </time>
-        {outbound ? <StatusTick status={message.status} /> : null}
+        {outbound ? <StatusTick status={message.status} withLabel={latestOutbound} /> : null}
         {echo ? (
           <span className="inline-flex items-center gap-0.5" title="Sent from the platform's own app, not from SocialDesk">
             <Smartphone className="size-3" aria-hidden />

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Loader2, MessagesSquare } from 'lucide-react';
-import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import type { Message } from '../lib/inbox-types';
 import { MessageBubble } from './message-bubble';
@@ -25,6 +25,7 @@ const dayLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { 
 export function MessageThread({ messages, hasOlder, loadingOlder, onLoadOlder, canLove, onLove }: ThreadProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
+  const latestOutboundId = useMemo(() => messages.findLast((m) => m.direction === 'OUTBOUND' && m.source !== 'ECHO')?.id, [messages]);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
@@ -57,6 +58,16 @@ export function MessageThread({ messages, hasOlder, loadingOlder, onLoadOlder, c
     if (element.scrollTop < 400 && hasOlder && !loadingOlder) onLoadOlder();
   }, [firstId, hasOlder, loadingOlder, onLoadOlder]);
 
+  // Scrolling asks for older pages, but the top can stay in view with nothing loading: a live
+  // refetch (opening the thread reads it, which announces a change) cancels a page being fetched,
+  // and no scroll event follows while the view sits at the top. Ask again once the thread settles.
+  const loadOlder = useRef(onLoadOlder);
+  loadOlder.current = onLoadOlder;
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && element.scrollTop < 400 && hasOlder && !loadingOlder) loadOlder.current();
+  }, [messages, hasOlder, loadingOlder]);
+
   useLayoutEffect(() => {
     // Keep the anchor's first id current even when no scroll happened since the last change.
     anchor.current = { ...anchor.current, firstId };
@@ -85,7 +96,13 @@ export function MessageThread({ messages, hasOlder, loadingOlder, onLoadOlder, c
               {newDay ? (
                 <p className="py-3 text-center text-[11px] font-medium tracking-wide text-zinc-400 uppercase">{dayLabel(message.createdAt)}</p>
               ) : null}
-              <MessageBubble message={message} repliedTo={message.replyTo?.messageId ? byId.get(message.replyTo.messageId) : undefined} canLove={canLove} onLove={onLove} />
+              <MessageBubble
+                message={message}
+                repliedTo={message.replyTo?.messageId ? byId.get(message.replyTo.messageId) : undefined}
+                canLove={canLove}
+                onLove={onLove}
+                latestOutbound={message.id === latestOutboundId}
+              />
             </div>
           );
         })}

@@ -1,0 +1,74 @@
+import { and, asc, eq, gt, lt } from 'drizzle-orm';
+import { connectorEnv, connectorOf, withCredentials } from '../accounts/credentials';
+import { messages } from '../db/schema/inbox';
+import { socialAccounts } from '../db/schema/social-accounts';
+import { PlatformError } from '../platforms/platform-error';
+import type { AppServices } from '../services';
+import type { MessageRow } from './inbox-dto';
+import { intentKeyOf, recordSendOutcome, type SendOutcome } from './send-outcome';
+
+const PAGE = 100;
+/** A send the platform could not be asked about for this long is given up as failed. */
+const GIVE_UP_MS = 24 * 3600_000;
+
+export const NOT_ON_PLATFORM =
+  'The service stopped before the platform answered this send, and the platform has no message for it: it was not sent. Send it again.';
+
+export type ReconcileResult = { adopted: number; failed: number; waiting: number };
+
+/**
+ * A process that died between a send's two transactions left its message PENDING. Once it is older
+ * than `MESSAGE_RECONCILE_AFTER_SECONDS` (no live call takes that long), the platform is asked
+ * whether a message with the send's intent key exists: found, it is adopted as SENT with the
+ * platform's id; not found, the send never reached it and is FAILED (its quota slot given back).
+ * A lookup that fails is tried again at the next sweep, for a day.
+ */
+export async function reconcilePendingMessages(services: AppServices, now = new Date()): Promise<ReconcileResult> {
+  const cutoff = new Date(now.getTime() - services.config.MESSAGE_RECONCILE_AFTER_SECONDS * 1000);
+  const result: ReconcileResult = { adopted: 0, failed: 0, waiting: 0 };
+  let after = '';
+  for (;;) {
+    const page = await services.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.status, 'PENDING'), lt(messages.createdAt, cutoff), gt(messages.id, after)))
+      .orderBy(asc(messages.id))
+      .limit(PAGE);
+    for (const message of page) {
+      const outcome = await askPlatform(services, message, now);
+      if (!outcome) {
+        result.waiting += 1;
+        continue;
+      }
+      const recorded = await services.db.transaction((tx) => recordSendOutcome(tx, message, outcome));
+      if (recorded) result[outcome.kind === 'SENT' ? 'adopted' : 'failed'] += 1;
+    }
+    if (page.length < PAGE) break;
+    after = page.at(-1)!.id;
+  }
+  if (result.adopted + result.failed + result.waiting > 0) services.logger.info('interrupted message sends reconciled', result);
+  return result;
+}
+
+/** What the platform knows of the send, as an outcome to record; null to ask again later. */
+async function askPlatform(services: AppServices, message: MessageRow, now: Date): Promise<SendOutcome | null> {
+  const [account] = await services.db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.organizationId, message.organizationId), eq(socialAccounts.id, message.socialAccountId)));
+  const unknown = (why: string): SendOutcome => ({ kind: 'FAILED', error: `The service stopped before the platform answered this send, and ${why}: it may or may not have been sent.`, mayHaveArrived: true });
+  if (!account || account.deletedAt) return unknown('the social account was disconnected since');
+  if (!connectorOf(services, account.type).messaging) return unknown(`${account.type} has no messaging to ask`);
+  try {
+    const found = await withCredentials(services, account, (connector, credentials) =>
+      connector.messaging!.findByIntent(connectorEnv(services), credentials, { pageId: account.externalId ?? '', intentKey: intentKeyOf(message) }),
+    );
+    if (found) return { kind: 'SENT', externalMessageId: found.externalMessageId, sentAt: found.sentAt };
+    return { kind: 'FAILED', error: NOT_ON_PLATFORM, mayHaveArrived: false };
+  } catch (error) {
+    const reason = error instanceof PlatformError ? error.message : String(error);
+    if (now.getTime() - message.createdAt.getTime() > GIVE_UP_MS) return unknown(`the platform could not be asked for a day (${reason})`);
+    services.logger.warn('interrupted message send: platform lookup failed, trying again later', { messageId: message.id, error: reason });
+    return null;
+  }
+}
