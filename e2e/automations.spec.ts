@@ -108,10 +108,27 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   await expect(page.getByRole('row', { name: 'Price comments' })).toBeVisible();
   await snap(page, 'automations-list');
 
-  // The runs view of the flow answers (the executor fills it).
+  // The runs view of the flow answers; a comment with a keyword on the post starts a run.
   await page.getByRole('link', { name: 'Price comments' }).click();
   await page.getByRole('tab', { name: 'Runs' }).click();
   await expect(page.getByText('No runs')).toBeVisible();
+  const comment = await setup.api.post('/api/v1/sandbox/inbound/comment', { data: { socialAccountId: setup.accountId, text: 'What is the price of a loaf?', authorName: 'Lina Park' } });
+  expect(comment.status(), await comment.text()).toBe(200);
+  const run = page.getByRole('list', { name: 'Runs' }).getByRole('button', { name: /What is the price of a loaf\?/ });
+  await expect(run.getByText('Completed')).toBeVisible({ timeout: 60_000 });
+  await run.click();
+  await expect(page.getByLabel('Run details')).toContainText('Completed at send_private_reply_1');
+  // The reply went out as a private reply: a conversation with the commenter holds it.
+  await expect
+    .poll(async () => JSON.stringify(await (await setup.api.get(`/api/v1/conversations?teamId=${setup.teamId}`)).json()), { timeout: 30_000 })
+    .toContain('Lina Park');
+
+  // Per-node counts on the live version.
+  await page.getByRole('tab', { name: 'Build' }).click();
+  await page.getByLabel('Run counts (live version)').check();
+  await expect(node(page, 'trigger').getByLabel('Reached 1, completed 1, skipped 0, failed 0')).toBeVisible();
+  await expect(node(page, 'send_private_reply_1').getByLabel('Reached 1, completed 1, skipped 0, failed 0')).toBeVisible();
+  await snap(page, 'automations-editor-run-counts');
 });
 
 test('a refusal from the server lands on the node it names', async ({ page, playwright, baseURL }) => {

@@ -12,8 +12,13 @@ export function useExecutions(flowId: string, filters: ExecutionFilters, limit =
     queryFn: () => ok(api.GET('/automations/{id}/executions', { params: { path: { id: flowId }, query: { ...filters, limit } } })),
     placeholderData: keepPreviousData,
     enabled,
+    // Runs are not announced on the live stream: while the list (or the node counts) is on
+    // screen it asks again, so a manager watching a flow sees its runs come in.
+    refetchInterval: RUNS_REFRESH_MS,
   });
 }
+
+const RUNS_REFRESH_MS = 5_000;
 
 export function useExecution(id: string | null) {
   return useQuery({
