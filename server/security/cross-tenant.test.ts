@@ -185,6 +185,7 @@ const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
   reactToConversationMessage: { action: 'REACT' },
   sendAutomationRichMessage: (org: Org) => ({ teamId: org.teamId, message: { text: 'Sent by a stranger' } }),
   updateAutomationFlow: { name: 'Renamed by a stranger' },
+  testAutomationFlow: { input: { text: 'Run by a stranger' } },
   saveAutomationProviderSetting: (org: Org) => ({ teamId: org.teamId, platform: 'INSTAGRAM', config: { iceBreakers: [{ question: 'By a stranger?', payload: 'STRANGER' }] } }),
 };
 
