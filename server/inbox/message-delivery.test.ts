@@ -21,7 +21,7 @@ async function announced(organizationId: string, messageId: string) {
     .select({ type: outboxEvents.type, data: outboxEvents.data })
     .from(outboxEvents)
     .where(and(eq(outboxEvents.organizationId, organizationId), like(outboxEvents.type, 'conversation.message.%')))
-    .orderBy(asc(outboxEvents.createdAt), asc(outboxEvents.id));
+    .orderBy(asc(outboxEvents.seq)); // the order the relay delivers them in
   return rows
     .filter((row) => (row.data as { message: { id: string } }).message.id === messageId)
     .map((row) => `${row.type.replace('conversation.message.', '')}:${(row.data as { message: { status: string } }).message.status}`);
