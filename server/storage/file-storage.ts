@@ -1,10 +1,26 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 
 /** Thrown while writing when the source turns out larger than allowed; nothing is kept. */
 export class TooLargeError extends Error {
   constructor(readonly maxBytes: number) {
     super(`larger than ${maxBytes} bytes`);
   }
+}
+
+/**
+ * Counts the bytes streaming through and fails with `TooLargeError` past `maxBytes`, so a body
+ * never sits in memory and an oversized one stops early. `size()` is the count so far.
+ */
+export function byteCounter(maxBytes = Number.POSITIVE_INFINITY): { stream: Transform; size(): number } {
+  let size = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > maxBytes) callback(new TooLargeError(maxBytes));
+      else callback(null, chunk);
+    },
+  });
+  return { stream, size: () => size };
 }
 
 export type ByteRange = { start: number; end: number };

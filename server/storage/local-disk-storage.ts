@@ -1,10 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '../db/ids';
-import { TooLargeError, type ByteRange, type FileStorage } from './file-storage';
+import { byteCounter, type ByteRange, type FileStorage } from './file-storage';
 
 const SCRATCH_DIR = '.scratch';
 
@@ -29,18 +29,9 @@ export class LocalDiskStorage implements FileStorage {
 
   async put(key: string, source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}) {
     const scratch = this.createScratchFile();
-    let size = 0;
-    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
-    // Counting while streaming: the body never sits in memory, and an oversized one stops early.
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > limit) callback(new TooLargeError(limit));
-        else callback(null, chunk);
-      },
-    });
+    const counter = byteCounter(options.maxBytes);
     try {
-      await pipeline(source, counter, createWriteStream(scratch, { flags: 'wx' }));
+      await pipeline(source, counter.stream, createWriteStream(scratch, { flags: 'wx' }));
       return await this.putFile(key, scratch);
     } catch (error) {
       await rm(scratch, { force: true });

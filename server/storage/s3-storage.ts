@@ -1,13 +1,13 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { newId } from '../db/ids';
-import { TooLargeError, type ByteRange, type FileStorage } from './file-storage';
+import { byteCounter, type ByteRange, type FileStorage } from './file-storage';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -38,18 +38,10 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, source: Readable | AsyncIterable<Uint8Array>, options: { maxBytes?: number } = {}) {
-    let size = 0;
-    const limit = options.maxBytes ?? Number.POSITIVE_INFINITY;
     // Counting while streaming, as on disk: an oversized body stops early and nothing is kept.
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        size += chunk.length;
-        if (size > limit) callback(new TooLargeError(limit));
-        else callback(null, chunk);
-      },
-    });
+    const counter = byteCounter(options.maxBytes);
     const body = new PassThrough();
-    const feeding = pipeline(source, counter, body);
+    const feeding = pipeline(source, counter.stream, body);
     const upload = new Upload({ client: this.options.client, params: { Bucket: this.options.bucket, Key: this.keyOf(key), Body: body }, partSize: PART_SIZE });
     // Whichever fails first decides: a source error (or the size limit) aborts the upload.
     const results = await Promise.allSettled([feeding, upload.done()]);
@@ -59,7 +51,7 @@ export class S3Storage implements FileStorage {
       await this.delete(key).catch(() => undefined);
       throw results[0].status === 'rejected' ? results[0].reason : failed.reason;
     }
-    return { size };
+    return { size: counter.size() };
   }
 
   async putFile(key: string, localPath: string) {
