@@ -1,17 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from './context';
 import type { AppServices } from './services';
 import { apiKeysRouter } from './api-keys/api-keys.handlers';
 import { authRouter, signedInSessionRouter } from './auth/auth.handlers';
-import { authenticate, identifyCaller } from './auth/authenticate';
+import { authenticate, identifyAndCount } from './auth/authenticate';
 import { docsRouter } from './docs/docs.routes';
 import { healthRouter } from './health/health.routes';
 import { createRouter } from './http/create-router';
-import { bodyLimits } from './http/body-limits';
 import { onError, onNotFound } from './http/on-error';
-import { rateLimit } from './http/rate-limit';
-import { securityHeaders } from './http/security-headers';
+import { requestBasics } from './http/request-basics';
 import { organizationsRouter } from './organizations/organizations.handlers';
 import { teamsRouter } from './teams/teams.handlers';
 import { uploadsPublicRouter } from './uploads/uploads-public.handlers';
@@ -47,15 +44,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   const app = new OpenAPIHono<AppEnv>({ strict: false });
   app.onError(onError);
   app.notFound(onNotFound);
-  app.use(
-    '*',
-    createMiddleware<AppEnv>(async (c, next) => {
-      c.set('services', services);
-      await next();
-    }),
-  );
-  app.use('*', bodyLimits);
-  app.use('*', securityHeaders({ https: services.config.publicUrl.startsWith('https://') }));
+  app.use('*', requestBasics(services));
 
   // Liveness for load balancers: no credentials, no rate limit.
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -65,7 +54,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
 
   const api = createRouter();
   // Credentials are verified before counting, so only a verified caller gets a budget of its own.
-  api.use('*', identifyCaller, rateLimit);
+  api.use('*', identifyAndCount);
   // Public routes first; everything registered after `authenticate` needs credentials.
   // (Idempotency-Key is handled per POST route, after its own checks: see createRouter.)
   api.route('/', authRouter);

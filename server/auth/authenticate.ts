@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppEnv, AuthContext, Scope } from '../context';
 import { findApiKeyByHash, looksLikeApiKey, touchApiKey } from '../api-keys/api-keys.service';
 import { AppError, ForbiddenError, UnauthorizedError } from '../http/errors';
+import { countRequest } from '../http/rate-limit';
 import { apiKeyFrom, sessionTokenFrom } from './credentials';
 import { sha256Hex } from './secrets';
 import { findSession, sessionPolicy, touchSession } from './sessions.service';
@@ -18,7 +19,7 @@ const TOUCH_AFTER_MS = 60_000;
  * verified caller, and anything unverified against the client's address, so it needs to know
  * first. `authenticate` then answers 401/403 on the routes that need a caller.
  */
-export const identifyCaller = createMiddleware<AppEnv>(async (c, next) => {
+export async function identifyCaller(c: Context<AppEnv>): Promise<void> {
   try {
     const auth = await verifyCredentials(c);
     if (auth) c.set('auth', auth);
@@ -26,6 +27,15 @@ export const identifyCaller = createMiddleware<AppEnv>(async (c, next) => {
     if (!(error instanceof AppError)) throw error;
     c.set('authFailure', error);
   }
+}
+
+/**
+ * Every API request is identified, then counted (`countRequest`): one middleware for both, as
+ * each layer of the chain costs every request (bench:api).
+ */
+export const identifyAndCount = createMiddleware<AppEnv>(async (c, next) => {
+  await identifyCaller(c);
+  await countRequest(c);
   return next();
 });
 

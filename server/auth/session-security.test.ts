@@ -108,6 +108,22 @@ describe('security headers', () => {
     expect(api.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
     expect(api.headers.get('strict-transport-security')).toBeNull();
+    expect(api.headers.get('ratelimit')).toMatch(/"burst";r=\d+/);
+    // Error answers carry them too, whichever layer refused the request.
+    const missing = await plain.request('GET', '/post/post_missing', { key });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(missing.headers.get('ratelimit')).toMatch(/"burst";r=\d+/);
+    const anonymous = await plain.request('GET', '/team');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('x-frame-options')).toBe('DENY');
+    const tooBig = await plain.app.request('/api/v1/team', {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json', 'content-length': String(2_000_000) },
+      body: 'x'.repeat(2_000_000),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.headers.get('content-security-policy')).toContain("default-src 'none'");
 
     const docs = await plain.app.request('/docs');
     expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");

@@ -1,4 +1,4 @@
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 
 /** The headers prepared for this request's response, by name (lower case). */
 const BAG = 'preparedHeaders';
@@ -6,21 +6,26 @@ const BAG = 'preparedHeaders';
 const complete = new WeakSet<Response>();
 
 /**
- * Adds headers to whatever the rest of the chain answers, the cheap way. They are collected in a
- * plain object before the handler runs: the hottest answers (`serializedJson`) are built with
- * them in one go, as plain-object headers the Node adapter writes without a Fetch `Headers`.
- * Any other response gets the missing ones afterwards; a handler's own value for one of them
- * wins. Writing each header through `c.header` (a Fetch `Headers` per request, validated name
- * by name) cost every request measurably (bench:api).
+ * Headers for this request's response, collected in a plain object before the handler runs
+ * (`prepareHeaders`): the hottest answers (`serializedJson`) are built with them in one go, as
+ * plain-object headers the Node adapter writes without a Fetch `Headers`. The app's first
+ * middleware gives any other response the missing ones afterwards (`applyPreparedHeaders`); a
+ * handler's own value for one of them wins. Writing each header through `c.header` (a Fetch
+ * `Headers` per request, validated name by name), or wrapping `next` once per header set, cost
+ * every request measurably (bench:api).
  */
-export async function withPreparedHeaders(c: Context, headers: readonly (readonly [string, string])[], next: Next): Promise<void> {
+export function prepareHeaders(c: Context, headers: readonly (readonly [string, string])[]): void {
   let bag = c.get(BAG as never) as Record<string, string> | undefined;
   if (!bag) c.set(BAG as never, (bag = {}) as never);
   for (const [name, value] of headers) bag[name.toLowerCase()] = value;
-  await next();
-  if (headers.length === 0 || complete.has(c.res)) return;
+}
+
+/** Adds the prepared headers a finished response lacks (run once, after the whole chain). */
+export function applyPreparedHeaders(c: Context): void {
+  const bag = c.get(BAG as never) as Record<string, string> | undefined;
+  if (!bag || complete.has(c.res)) return;
   const target = c.res.headers;
-  for (const [name, value] of headers) if (!target.has(name)) target.set(name, value);
+  for (const name in bag) if (!target.has(name)) target.set(name, bag[name]!);
 }
 
 /** A response carrying the prepared headers plus its own, built without a Fetch `Headers`. */

@@ -1,6 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppEnv } from '../context';
@@ -10,7 +9,7 @@ import { rateLimits } from '../db/schema/http';
 import type { Logger } from '../logger';
 import { LoginThrottle, type LoginLimits } from '../auth/login-throttle';
 import { RateLimitedError } from './errors';
-import { withPreparedHeaders } from './prepared-headers';
+import { prepareHeaders } from './prepared-headers';
 
 export type RateLimitWindow = { name: string; points: number; seconds: number };
 
@@ -107,11 +106,14 @@ export function endpointOf(c: Context): string {
   return `${c.req.method} *`;
 }
 
-/** Counts the request against its endpoint and tracker; needs `identifyCaller` to have run. */
-export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
+/**
+ * Counts the request against its endpoint and tracker (so it needs the caller identified first)
+ * and throws `429` past a limit; the response's `RateLimit` headers are prepared on the way.
+ */
+export async function countRequest(c: Context<AppEnv>): Promise<void> {
   const limiter = c.get('services').rateLimiter;
   const states = await limiter.consume(`${endpointOf(c)}|${trackerOf(c)}`);
-  if (!states) return next();
+  if (!states) return;
   let remaining = '';
   for (const s of states) remaining += `${remaining ? ', ' : ''}"${s.window.name}";r=${s.remaining};t=${s.resetSeconds}`;
   if (states.some((s) => s.exceeded)) {
@@ -125,8 +127,8 @@ export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
     Object.assign(error.headers!, { 'RateLimit-Policy': limiter.policyHeader, RateLimit: remaining });
     throw error;
   }
-  await withPreparedHeaders(c, [['RateLimit', remaining], ['RateLimit-Policy', limiter.policyHeader]], next);
-});
+  prepareHeaders(c, [['RateLimit', remaining], ['RateLimit-Policy', limiter.policyHeader]]);
+}
 
 /**
  * Rows of the shared store (RATE_LIMIT_STORE=postgres) whose window is over. The library reads

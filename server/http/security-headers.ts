@@ -1,7 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from '../context';
-import { withPreparedHeaders } from './prepared-headers';
 
 /**
  * Headers every response carries, API and dashboard alike. The dashboard is built by Vite into
@@ -50,19 +48,16 @@ function apiHeaders(options: { https: boolean }): [string, string][] {
 }
 
 /**
- * The same policy, set the cheap way (`withPreparedHeaders`): the page headers are read once from
- * the library's own middleware, which would write a dozen headers into every finished response;
- * a handler's own value (a consent page's CSP) still wins. API answers get a lean set.
+ * The headers for a path, prepared the cheap way (`prepareHeaders`): the page headers are read
+ * once from the library's own middleware, which would write a dozen headers into every finished
+ * response; a handler's own value (a consent page's CSP) still wins. API answers get a lean set.
  */
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler<AppEnv> {
+export function securityHeaders(options: { https: boolean }): { ready: Promise<void>; forPath(path: string): readonly [string, string][] } {
   const api = apiHeaders(options);
-  let pages: [string, string][] | undefined;
+  let pages: [string, string][] = [];
   const probe = new Hono().use(policy(options)).get('/', (c) => c.body(null, 204));
   const ready = Promise.resolve(probe.request('/')).then((response) => {
     pages = [...response.headers.entries()];
   });
-  return async (c, next) => {
-    if (!pages) await ready;
-    await withPreparedHeaders(c, c.req.path.startsWith('/api/') ? api : pages!, next);
-  };
+  return { ready, forPath: (path) => (path.startsWith('/api/') ? api : pages) };
 }
