@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { PlatformConnector } from '../connector';
 import type { PostPlatform } from '../platform-types';
+import { blueskyConnector } from './bluesky/bluesky-connector';
 import { LiveHttpClient } from './live-http';
 
 /** What a live connector is built from: the operator's configuration and the one outbound HTTP client. */
@@ -14,6 +15,7 @@ export type LiveConnectorFactory = (context: LiveConnectorContext) => PlatformCo
  * it on with `LIVE_PLATFORMS` (and the platform's credentials, see docs/connectors.md).
  */
 export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>> = {
+  BLUESKY: blueskyConnector,
 };
 
 // One client (its per-account limits) and one connector per platform for each configuration.

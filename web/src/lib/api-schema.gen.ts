@@ -4632,9 +4632,17 @@ export interface components {
                 /** Format: uri */
                 externalUrl?: string | null;
                 labels?: ("!no-unauthenticated" | "porn" | "sexual" | "nudity" | "graphic-media")[] | null;
+                mediaItems?: {
+                    altText?: string | null;
+                    uploadId: string;
+                }[] | null;
                 quoteUri?: string;
                 tags?: string[] | null;
                 text?: string | null;
+                thread?: {
+                    text: string;
+                    uploadIds?: string[] | null;
+                }[] | null;
                 thumbnail?: string | null;
                 uploadIds?: string[] | null;
                 videoAlt?: string | null;
