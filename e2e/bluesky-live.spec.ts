@@ -3,7 +3,7 @@ import { AtpAgent } from '@atproto/api';
 import type { Page } from '@playwright/test';
 import { testMedia } from '../server/test/test-media';
 import { PDS_PORT } from '../playwright.config';
-import { expect, test } from './fixtures';
+import { expect, localInputValue, test } from './fixtures';
 
 const pdsUrl = `http://localhost:${PDS_PORT}`;
 
@@ -16,15 +16,6 @@ async function snap(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: Math.min(height, 2400) });
   await page.screenshot({ path: `${dir}/bluesky-${name}.png` });
   if (size) await page.setViewportSize(size);
-}
-
-/** `yyyy-MM-ddTHH:mm` on the browser's clock, as a datetime-local input takes it. */
-function localInputValue(page: Page, msFromNow: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const date = new Date(Date.now() + ahead);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }, msFromNow);
 }
 
 test('connects a live Bluesky account on a real PDS, schedules a post with an image and a thread, and sees its permalink', async ({ page, signedInUser, playwright, baseURL }) => {

@@ -2,7 +2,7 @@ import { TestNetworkNoAppView } from '@atproto/dev-env';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postJobs } from '../../../posts/posts.jobs';
 import { createTestApp } from '../../../test/test-app';
-import { connectLive, createPdsAccount, recordsOnPds } from './bluesky-test-kit';
+import { connectLive, createPdsAccount, recordsOnPds, waitForPost } from './bluesky-test-kit';
 import { startPdsProxy } from './pds-proxy';
 
 /**
@@ -23,16 +23,6 @@ const t = await createTestApp({
   env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
 });
 
-type Post = { id: string; status: string; errorsVerbose: Record<string, { code: string; retryability: string; meta: Record<string, unknown> }>; externalData: Record<string, Record<string, string>> };
-
-async function watchPost(key: string, id: string, done: (post: Post) => boolean, seconds = 60): Promise<Post> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const post = (await t.request('GET', `/post/${id}`, { key })).json as Post;
-    if (done(post) || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function connected() {
   const org = await t.createOrg('PRO');
@@ -54,9 +44,9 @@ describe('Bluesky errors through the publishing worker', { timeout: 120_000 }, (
       answer: { status: 429, headers: { 'ratelimit-limit': '5000', 'ratelimit-remaining': '0', 'ratelimit-reset': String(resetAt) }, body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } },
     });
     const created = await publish('After the limit');
-    const limited = await watchPost(key, created.json.id, (post) => post.errorsVerbose?.BLUESKY?.code === 'RATE_LIMITED' || post.status === 'POSTED');
+    const limited = await waitForPost(t, key, created.json.id, (post) => post.errorsVerbose?.BLUESKY?.code === 'RATE_LIMITED' || post.status === 'POSTED');
     expect(limited.errorsVerbose.BLUESKY).toMatchObject({ code: 'RATE_LIMITED', retryability: 'retryable', meta: { resetAt: new Date(resetAt * 1000).toISOString() } });
-    const done = await watchPost(key, created.json.id, (post) => post.status === 'POSTED' || post.status === 'ERROR');
+    const done = await waitForPost(t, key, created.json.id, (post) => post.status === 'POSTED' || post.status === 'ERROR');
     expect(done.status).toBe('POSTED');
     expect(Date.now()).toBeGreaterThanOrEqual(resetAt * 1000);
     expect((await recordsOnPds(network, person.did)).map((record) => record.value.text)).toEqual(['After the limit']);
@@ -67,7 +57,7 @@ describe('Bluesky errors through the publishing worker', { timeout: 120_000 }, (
     proxy.add({ nsid: 'com.atproto.repo.createRecord', times: 1, answer: { status: 400, body: { error: 'ExpiredToken', message: 'Token has expired' } } });
     const refreshesBefore = proxy.seen.filter((nsid) => nsid === 'com.atproto.server.refreshSession').length;
     const created = await publish('After a refresh');
-    const done = await watchPost(key, created.json.id, (post) => post.status === 'POSTED' || post.status === 'ERROR');
+    const done = await waitForPost(t, key, created.json.id, (post) => post.status === 'POSTED' || post.status === 'ERROR');
     expect(done.status).toBe('POSTED');
     expect(proxy.seen.filter((nsid) => nsid === 'com.atproto.server.refreshSession').length).toBe(refreshesBefore + 1);
     expect(await recordsOnPds(network, person.did)).toHaveLength(1);
@@ -80,7 +70,7 @@ describe('Bluesky errors through the publishing worker', { timeout: 120_000 }, (
     // The access JWT would live on for its two hours: the PDS says it expired, the refresh is refused.
     proxy.add({ nsid: 'com.atproto.repo.createRecord', times: 1, answer: { status: 400, body: { error: 'ExpiredToken', message: 'Token has expired' } } });
     const created = await publish('Never published');
-    const done = await watchPost(key, created.json.id, (post) => post.status === 'ERROR' || post.status === 'POSTED');
+    const done = await waitForPost(t, key, created.json.id, (post) => post.status === 'ERROR' || post.status === 'POSTED');
     expect(done.status).toBe('ERROR');
     expect(done.errorsVerbose.BLUESKY).toMatchObject({ code: 'ACCESS_REVOKED', retryability: 'non_retryable' });
     expect(await recordsOnPds(network, person.did)).toHaveLength(0);
