@@ -19,14 +19,15 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts from the A
   if (!postgres || !redisBinary) return;
   const redisPort = await freePort();
   const redis: ChildProcess = spawn(redisBinary, ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  // Stopped even when the network fails to start.
+  afterAll(() => {
+    redis.kill('SIGTERM');
+  });
   process.env.REDIS_HOST = `127.0.0.1:${redisPort}`;
   await new Promise((resolve) => setTimeout(resolve, 300));
   const network = await TestNetwork.create({ dbPostgresUrl: postgres, dbPostgresSchema: `bsky_${Date.now().toString(36).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}` });
   const t = await createTestApp({ work: true, workOnly: postJobs, env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url } });
-  afterAll(async () => {
-    await network.close();
-    redis.kill('SIGTERM');
-  });
+  afterAll(() => network.close());
 
   it('reads likes, reposts and replies of a published post and the account\'s followers', async () => {
     const { key, teamId } = await t.createOrg('PRO');
