@@ -19,6 +19,13 @@ export type PublishRequest = {
   intentKey: string;
   options: Record<string, unknown>;
   media: PublishMedia[];
+  /** Files of the thread's later posts (`thread[].uploadIds`), which are not the first post's media. */
+  threadMedia?: PublishMedia[];
+  /**
+   * When the post was due (its `postDate`), fixed for the life of an intent: a connector that names
+   * its records after the intent and a time (Bluesky's record keys, decision 059) uses it.
+   */
+  publishAt?: Date;
   /** The account's selected channel (page, board...), when it has one. */
   channelId: string | null;
 };
@@ -34,7 +41,14 @@ export type PublishTarget = { externalId: string | null; selectedChannelId: stri
 export type PublishingCapability = {
   publish(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, request: PublishRequest): Promise<PublishResult>;
   /** Finds what an earlier attempt with this intent published: how a crash between call and commit is reconciled. */
-  findByIntent(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, intentKey: string): Promise<PublishResult | null>;
+  findByIntent(
+    env: ConnectorEnv,
+    credentials: Credentials,
+    target: PublishTarget,
+    intentKey: string,
+    /** What the intent asked for, for connectors whose record names derive from it (Bluesky). */
+    request?: Pick<PublishRequest, 'options' | 'publishAt'>,
+  ): Promise<PublishResult | null>;
   comment(
     env: ConnectorEnv,
     credentials: Credentials,
