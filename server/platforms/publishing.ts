@@ -31,10 +31,16 @@ export type PublishResult = {
 
 export type PublishTarget = { externalId: string | null; selectedChannelId: string | null };
 
+export type IntentWhere = { channelId?: string | null; parent?: Record<string, string> };
+
 export type PublishingCapability = {
   publish(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, request: PublishRequest): Promise<PublishResult>;
-  /** Finds what an earlier attempt with this intent published: how a crash between call and commit is reconciled. */
-  findByIntent(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, intentKey: string): Promise<PublishResult | null>;
+  /**
+   * Finds what an earlier attempt with this intent published: how a crash between call and commit
+   * is reconciled. `where` says where the attempt went (the post's channel, or the parent a comment
+   * answers): platforms that can only search a channel's recent messages need it.
+   */
+  findByIntent(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, intentKey: string, where?: IntentWhere): Promise<PublishResult | null>;
   comment(
     env: ConnectorEnv,
     credentials: Credentials,

@@ -78,16 +78,17 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       }
       const where = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
       const env = connectorEnv(services);
+      const options = (post.data[target.platform] ?? {}) as Record<string, unknown>;
+      const channelId = (options.channelId as string | undefined) ?? account.selectedChannelId;
       if (inFlight) {
-        const earlier = await publishing.findByIntent(env, credentials, where, intentKey);
+        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { channelId });
         if (earlier) return earlier;
       }
-      const options = (post.data[target.platform] ?? {}) as Record<string, unknown>;
       return publishing.publish(env, credentials, where, {
         intentKey,
         options,
         media: await mediaOf(services, options),
-        channelId: (options.channelId as string | undefined) ?? account.selectedChannelId,
+        channelId,
       });
     });
   } catch (error) {
