@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** A request as the receiver saw it: the web `Request` lets a test read JSON, forms and multipart as a platform would. */
-export type Received = { method: string; path: string; query: URLSearchParams; headers: Headers; text: string; request: Request };
+export type Received = { method: string; path: string; query: URLSearchParams; headers: Headers; bytes: Buffer; text: string; request: Request };
 
 export type Route = (received: Received) => Response | Promise<Response>;
 
@@ -55,7 +55,7 @@ async function receive(incoming: IncomingMessage, base: string): Promise<Receive
   for (const [key, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(key, value);
   const method = incoming.method ?? 'GET';
   const request = new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
-  return { method, path: url.pathname, query: url.searchParams, headers, text: body.toString('utf8'), request };
+  return { method, path: url.pathname, query: url.searchParams, headers, bytes: body, text: body.toString('utf8'), request };
 }
 
 /** A JSON answer with optional headers. */
