@@ -14,12 +14,14 @@ export type Route = (received: Received) => Response | Promise<Response>;
 export async function startLocalReceiver() {
   const routes: { method: string; pattern: RegExp; route: Route }[] = [];
   const requests: Received[] = [];
+  let fallback: Route | null = null;
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const received = await receive(incoming, base);
       requests.push(received);
       const match = routes.find((entry) => entry.method === received.method && entry.pattern.test(received.path));
-      const response = match ? await match.route(received) : new Response(`no route for ${received.method} ${received.path}`, { status: 404 });
+      const route = match?.route ?? fallback;
+      const response = route ? await route(received) : new Response(`no route for ${received.method} ${received.path}`, { status: 404 });
       const headers: Record<string, string> = {};
       response.headers.forEach((value, key) => (headers[key] = value));
       outgoing.writeHead(response.status, headers).end(Buffer.from(await response.arrayBuffer()));
@@ -36,7 +38,12 @@ export async function startLocalReceiver() {
       const pattern = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/gi, '[^/]+')}$`);
       routes.unshift({ method, pattern, route });
     },
+    /** Answers every request no route takes (a replay of recorded exchanges). */
+    otherwise(route: Route | null) {
+      fallback = route;
+    },
     reset() {
+      fallback = null;
       routes.length = 0;
       requests.length = 0;
     },
