@@ -22,6 +22,7 @@ import { sandboxRouter } from './sandbox/sandbox.handlers';
 import { sandboxReviewsRouter } from './sandbox/sandbox-reviews.handlers';
 import { sandboxMessengerRouter } from './sandbox/sandbox-messenger.handlers';
 import { portalPagesRouter, sandboxPagesRouter } from './sandbox/pages/pages.routes';
+import { liveConnectPagesRouter } from './accounts/live-connect/live-connect.routes';
 import { usageRouter } from './usage/usage.handlers';
 import { liveRouter } from './live/live.handlers';
 import { startRelayWaker } from './webhooks/relay/relay-on-commit';
@@ -127,6 +128,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   // screens and avatars, and the hosted connect portal.
   if (services.config.SANDBOX) app.route('/', sandboxPagesRouter());
   app.route('/', portalPagesRouter());
+  app.route('/', liveConnectPagesRouter());
 
   if (options.serveDashboard ?? true) app.route('/', spaRouter());
   return app;

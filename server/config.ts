@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { SOCIAL_ACCOUNT_TYPES } from './platforms/platform-types';
 import { ensurePrivateDir } from './private-dir';
 
 const booleanFromEnv = (defaultValue: boolean) =>
@@ -27,6 +28,32 @@ export const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   SANDBOX: booleanFromEnv(true),
+  /**
+   * Platforms connected to their real API (decision 059), comma-separated platform types such as
+   * `BLUESKY`. New connections of these platforms are live; with SANDBOX=false only they are offered.
+   */
+  LIVE_PLATFORMS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((part) => part.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  /** The Bluesky server (PDS or entryway) live Bluesky accounts log in at; any AT Protocol PDS works. */
+  BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
+  /** Timeout of one call to a live platform. */
+  LIVE_HTTP_TIMEOUT_SECONDS: positiveInt(30),
+  /** The app name Mastodon servers show on their consent page and under posts (decision 060). */
+  MASTODON_APP_NAME: z.string().min(1).max(60).default('SocialDesk'),
+  /** Discord: the application's OAuth client, and its bot's token (the bot posts through channel webhooks). */
+  DISCORD_CLIENT_ID: z.string().min(1).optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+  /** Slack: the app's OAuth client (its bot token is issued per workspace at install). */
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO: booleanFromEnv(true),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   RATE_LIMIT_BURST: positiveInt(100),
@@ -149,6 +176,16 @@ function crossFieldProblems(values: Env): string[] {
   if (values.STORAGE === 's3' && !values.S3_BUCKET) problems.push('S3_BUCKET: required when STORAGE=s3');
   if (values.STORAGE === 's3' && !values.S3_ACCESS_KEY_ID !== !values.S3_SECRET_ACCESS_KEY) {
     problems.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default credential chain');
+  }
+  const unknownPlatforms = values.LIVE_PLATFORMS.filter((type) => !(SOCIAL_ACCOUNT_TYPES as readonly string[]).includes(type));
+  if (unknownPlatforms.length > 0) problems.push(`LIVE_PLATFORMS: unknown platform ${unknownPlatforms.join(', ')} (one of ${SOCIAL_ACCOUNT_TYPES.join(', ')})`);
+  const needs: Partial<Record<string, (keyof Env)[]>> = {
+    DISCORD: ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'],
+    SLACK: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'],
+  };
+  for (const platform of values.LIVE_PLATFORMS) {
+    const missing = (needs[platform] ?? []).filter((name) => !values[name]);
+    if (missing.length > 0) problems.push(`${missing.join(', ')}: required when LIVE_PLATFORMS includes ${platform}`);
   }
   return problems;
 }

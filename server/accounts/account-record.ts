@@ -12,6 +12,7 @@ export function toSocialAccountDto(row: SocialAccountRow): SocialAccountDto {
   return {
     id: row.id,
     type: row.type as SocialAccountDto['type'],
+    mode: row.mode,
     teamId: row.teamId,
     username: row.username,
     displayName: row.displayName,

@@ -6,12 +6,18 @@ import { startConnect } from './connect.service';
 import { connectionCheck, profileRefresh, refreshChannels } from './connection.service';
 import { disableMessaging, enableMessaging, toMessagingResult } from './messaging.service';
 import { createPortal } from './portal.service';
+import { modesOffered } from '../platforms/connectors';
+import { SOCIAL_ACCOUNT_TYPES } from '../platforms/platform-types';
 
 export const accountsRouter = createRouter()
   .openapi(routes.connectRoute, async (c) => {
     const body = c.req.valid('json');
     const { url } = await startConnect(c.var.services, { ...body, organizationId: c.var.auth.organizationId });
     return c.json({ url }, 200);
+  })
+  .openapi(routes.offeredPlatformsRoute, (c) => {
+    const platforms = SOCIAL_ACCOUNT_TYPES.map((type) => ({ type, modes: modesOffered(type, c.var.services.config) })).filter((platform) => platform.modes.length > 0);
+    return c.json({ platforms }, 200);
   })
   .openapi(routes.createPortalLinkRoute, async (c) => {
     const { teamId, socialAccountTypes, redirectUrl, withMessagingScope, expiresIn, maxSocialAccountsConnected, ...settings } = c.req.valid('json');

@@ -8,6 +8,7 @@ import {
   CopyBody,
   MessagingBody,
   MessagingResultSchema,
+  OfferedPlatformsSchema,
   PortalBody,
   ProfileRefreshSchema,
   RefreshChannelsBody,
@@ -38,6 +39,17 @@ export const connectRoute = createRoute({
   security,
   request: { body: jsonBody(ConnectBody) },
   responses: { 200: jsonResponse(UrlSchema, 'Where to send the user'), ...errorResponses(404) },
+});
+
+export const offeredPlatformsRoute = createRoute({
+  method: 'get',
+  path: '/social-account/platforms',
+  operationId: 'listOfferedPlatforms',
+  summary: 'The platforms a team may connect on this server, and whether live, sandbox or both',
+  description: 'Live platforms are those the operator enabled with `LIVE_PLATFORMS`; with `SANDBOX=false` only they are listed.',
+  tags,
+  security,
+  responses: { 200: jsonResponse(OfferedPlatformsSchema, 'The platforms offered'), ...errorResponses() },
 });
 
 export const createPortalLinkRoute = createRoute({

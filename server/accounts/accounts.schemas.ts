@@ -37,6 +37,7 @@ export const SocialAccountSchema = z
     id: z.string().openapi({ example: 'q8d2k3m9x2p7q1w8e5r4t6y0' }),
     type: AccountTypeSchema,
     teamId: z.string(),
+    mode: z.enum(['sandbox', 'live']).openapi({ description: '`live`: the platform\'s real API; `sandbox`: the built-in simulated platform' }),
     username: z.string().nullable().openapi({ example: 'ava.martin' }),
     displayName: z.string().nullable(),
     bio: z.string().nullable(),
@@ -85,9 +86,24 @@ export const ConnectBody = z
     forceBrowserOAuth: z.boolean().optional(),
     instagramConnectionMethod: z.enum(['FACEBOOK', 'INSTAGRAM']).optional(),
     withBusinessScope: z.boolean().optional(),
+    mode: z
+      .enum(['sandbox', 'live'])
+      .optional()
+      .openapi({ description: 'Connect to the real platform or the sandbox; unset: live where the operator enabled the platform (LIVE_PLATFORMS), else the sandbox' }),
   })
   .strict()
   .openapi('ConnectSocialAccount');
+
+export const OfferedPlatformsSchema = z
+  .object({
+    platforms: z.array(
+      z.object({
+        type: AccountTypeSchema,
+        modes: z.array(z.enum(['sandbox', 'live'])).openapi({ description: 'How a new account of this platform may be connected, the default first' }),
+      }),
+    ),
+  })
+  .openapi('OfferedPlatforms');
 
 export const UrlSchema = z.object({ url: z.string().url() }).openapi('ConnectUrl');
 

@@ -13,7 +13,8 @@ import { PlatformError } from '../platforms/platform-error';
 import { platformOf } from '../platforms/registry';
 import { identityFor, isUniqueViolation, keptSelection, storedChannels, storedIdentity, toSocialAccountDto, type SocialAccountRow } from './account-record';
 import { findLiveAccount, updateAccount } from './accounts.service';
-import { connectorEnv, connectorOf, sealTokens } from './credentials';
+import { connectorEnv, connectorOf, newConnectionMode, sealTokens } from './credentials';
+import type { ConnectorMode } from '../platforms/connectors';
 
 const SESSION_TTL_MS = 30 * 60_000;
 
@@ -30,6 +31,8 @@ export type StartConnectInput = {
   instagramConnectionMethod?: 'FACEBOOK' | 'INSTAGRAM';
   withBusinessScope?: boolean;
   portalId?: string;
+  /** Sandbox or live; unset: live where the operator enabled the platform, else the sandbox. */
+  mode?: ConnectorMode;
 };
 
 /** Opens a consent request at the platform and returns where to send the person. */
@@ -37,7 +40,8 @@ export async function startConnect(services: AppServices, input: StartConnectInp
   const { db } = services;
   await getTeam(db, { organizationId: input.organizationId, id: input.teamId });
   const definition = platformOf(input.type);
-  connectorOf(services, input.type);
+  const mode = newConnectionMode(services, input.type, input.mode);
+  const connector = connectorOf(services, input.type, mode);
   const organization = await getOrganization(db, input.organizationId);
   // Messaging permissions are only asked once the organization is enabled for DMs.
   const withMessaging = Boolean(input.withMessagingScope) && organization.dmsEnabled && definition.supports.messaging;
@@ -47,6 +51,7 @@ export async function startConnect(services: AppServices, input: StartConnectInp
     serverUrl: input.serverUrl,
     withBusinessScope: input.withBusinessScope,
     portalId: input.portalId,
+    mode,
   };
   if (input.reconnect) {
     const existing = await findLiveAccount(db, input);
@@ -73,7 +78,9 @@ export async function startConnect(services: AppServices, input: StartConnectInp
       expiresAt: new Date(Date.now() + SESSION_TTL_MS),
     })
     .returning();
-  return { url: `${services.config.publicUrl}/sandbox/connect/${session!.id}`, session: session! };
+  // A live platform's login starts on our own page (an app-password form, or a redirect to its OAuth consent).
+  const page = connector.mode === 'live' ? 'connect' : 'sandbox/connect';
+  return { url: `${services.config.publicUrl}/${page}/${session!.id}`, session: session! };
 }
 
 export async function findConnectSession(db: Executor, id: string): Promise<ConnectSession | null> {
@@ -103,7 +110,8 @@ export async function denyConnect(services: AppServices, session: ConnectSession
  */
 export async function finishConnect(services: AppServices, session: ConnectSession, tokens: TokenSet): Promise<ConnectOutcome> {
   const definition = platformOf(session.platform);
-  const connector = connectorOf(services, session.platform);
+  const mode = modeOf(session);
+  const connector = connectorOf(services, session.platform, mode);
   const credentials = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
   const choices = { instagramConnectionMethod: session.options.instagramConnectionMethod, serverUrl: session.options.serverUrl, withBusinessScope: session.options.withBusinessScope };
   try {
@@ -118,6 +126,7 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
 
     const account = await services.db.transaction(async (tx) => {
       const base = {
+        mode,
         user,
         channels,
         permissions,
@@ -188,6 +197,11 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
   }
 }
 
+/** The platform refused the connection (an OAuth code that does not exchange): the person is sent back with the error. */
+export async function failConnect(services: AppServices, session: ConnectSession, error: string, description: string): Promise<ConnectOutcome> {
+  return fail(services.db, session, new ConnectRefused(error, description));
+}
+
 async function fail(db: Executor, session: ConnectSession, refusal: ConnectRefused): Promise<ConnectOutcome> {
   await db
     .update(sandboxConnectSessions)
@@ -221,4 +235,14 @@ export async function claimConnectSession(db: Executor, id: string): Promise<Con
     .where(and(eq(sandboxConnectSessions.id, id), eq(sandboxConnectSessions.status, 'PENDING'), isNull(sandboxConnectSessions.completedAt), gt(sandboxConnectSessions.expiresAt, new Date())))
     .returning();
   return session ?? null;
+}
+
+/** Sessions started before accounts had a mode were all sandbox ones. */
+export function modeOf(session: ConnectSession): ConnectorMode {
+  return session.options.mode ?? 'sandbox';
+}
+
+/** Gives a claimed session back (a mistyped password): the person may try again on the same page. */
+export async function releaseConnectSession(db: Executor, id: string): Promise<void> {
+  await db.update(sandboxConnectSessions).set({ completedAt: null }).where(and(eq(sandboxConnectSessions.id, id), eq(sandboxConnectSessions.status, 'PENDING')));
 }

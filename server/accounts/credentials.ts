@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { socialAccounts } from '../db/schema/social-accounts';
 import type { AppServices } from '../services';
 import type { Credentials, PlatformConnector, TokenSet } from '../platforms/connector';
-import { connectorFor, ConnectorUnavailableError } from '../platforms/connectors';
+import { connectorFor, ConnectorUnavailableError, modeForNewConnection, type ConnectorMode } from '../platforms/connectors';
 import { PlatformError } from '../platforms/platform-error';
 import { BadRequestError } from '../http/errors';
 import type { SocialAccountRow } from './account-record';
@@ -16,9 +16,20 @@ export function sealTokens(services: Pick<AppServices, 'secrets'>, tokens: Token
   };
 }
 
-export function connectorOf(services: Pick<AppServices, 'config'>, type: string): PlatformConnector {
+/** The connector of an account of this type and mode (the account's `mode` column). */
+export function connectorOf(services: Pick<AppServices, 'config'>, type: string, mode: ConnectorMode): PlatformConnector {
   try {
-    return connectorFor(type, { sandbox: services.config.SANDBOX });
+    return connectorFor(type, { mode, config: services.config });
+  } catch (error) {
+    if (error instanceof ConnectorUnavailableError) throw new BadRequestError(error.message);
+    throw error;
+  }
+}
+
+/** The mode a new connection of this platform uses (the asked one, else live where enabled); 400 if none is offered. */
+export function newConnectionMode(services: Pick<AppServices, 'config'>, type: string, asked?: ConnectorMode): ConnectorMode {
+  try {
+    return modeForNewConnection(type, services.config, asked);
   } catch (error) {
     if (error instanceof ConnectorUnavailableError) throw new BadRequestError(error.message);
     throw error;
@@ -41,7 +52,7 @@ export async function withCredentials<T>(
   account: SocialAccountRow,
   call: (connector: PlatformConnector, credentials: Credentials) => Promise<T>,
 ): Promise<T> {
-  const connector = connectorOf(services, account.type);
+  const connector = connectorOf(services, account.type, account.mode);
   const vault = services.secrets.platformTokens;
   let credentials: Credentials = {
     accessToken: vault.open(account.accessTokenEnc),

@@ -5,7 +5,7 @@ import { socialAccounts } from '../db/schema/social-accounts';
 import { randomToken } from '../auth/secrets';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
-import { connectorOf } from './credentials';
+import { newConnectionMode } from './credentials';
 
 export type Portal = typeof sandboxPortals.$inferSelect;
 
@@ -23,7 +23,7 @@ export type CreatePortalInput = {
 /** A hosted page where someone without an API key connects several platforms to one team. */
 export async function createPortal(services: AppServices, input: CreatePortalInput): Promise<{ url: string; portal: Portal }> {
   await getTeam(services.db, { organizationId: input.organizationId, id: input.teamId });
-  for (const type of input.socialAccountTypes) connectorOf(services, type);
+  for (const type of input.socialAccountTypes) newConnectionMode(services, type);
   const [portal] = await services.db
     .insert(sandboxPortals)
     .values({

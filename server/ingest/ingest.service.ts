@@ -4,6 +4,8 @@ import { socialAccounts } from '../db/schema/social-accounts';
 import type { AppServices } from '../services';
 import type { InboundEvent } from '../platforms/connector';
 import { connectorOf } from '../accounts/credentials';
+import { modesOffered, type ConnectorMode } from '../platforms/connectors';
+import { platformOf } from '../platforms/registry';
 import { domainOf, type InboundEventRow } from './consumers';
 import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
 
@@ -28,7 +30,7 @@ export async function ingestWebhook(
   services: AppServices,
   input: { platform: string; payload: unknown; source: 'webhook' | 'sandbox' },
 ): Promise<InboundEventRow[]> {
-  const events = connectorOf(services, input.platform).webhooks.parse(input.payload);
+  const events = connectorOf(services, input.platform, webhookMode(services, input)).webhooks.parse(input.payload);
   return services.db.transaction(async (tx) => {
     const stored: InboundEventRow[] = [];
     for (const event of events) {
@@ -64,4 +66,10 @@ export async function ingestWebhook(
     }
     return stored;
   });
+}
+
+/** A platform's webhook is read by its live connector where the operator enabled it; the sandbox's own activity by the sandbox. */
+function webhookMode(services: AppServices, input: { platform: string; source: 'webhook' | 'sandbox' }): ConnectorMode {
+  if (input.source === 'sandbox') return 'sandbox';
+  return modesOffered(platformOf(input.platform).type, services.config)[0] ?? 'live';
 }

@@ -84,6 +84,27 @@ export type AuthCapability = {
   refresh(env: ConnectorEnv, credentials: Credentials): Promise<TokenSet>;
 };
 
+/**
+ * How a person connects a live account (decision 059): our page `/connect/:session` asks for an
+ * app password (Bluesky), or sends the person to the platform's OAuth consent and takes the code
+ * back at `/connect/callback` (Mastodon and the OAuth platforms). The sandbox has its own pages.
+ */
+export type LiveConnectCapability =
+  | {
+      method: 'app-password';
+      /** What the form calls the identifier (`Handle or email`) and where the person makes an app password. */
+      identifierLabel: string;
+      appPasswordHelpUrl: string | null;
+      /** Logs in; a wrong identifier or password is a `PlatformError` with code `ACCESS_REVOKED` or `INVALID_REQUEST`. */
+      login(env: ConnectorEnv, input: { identifier: string; password: string }): Promise<TokenSet>;
+    }
+  | {
+      method: 'oauth';
+      /** The platform's consent page; `state` comes back with the code. `serverUrl` is the person's server where the platform has many (Mastodon). */
+      authorizationUrl(env: ConnectorEnv, input: { state: string; redirectUri: string; serverUrl?: string; permissions: Permission[] }): Promise<string>;
+      exchange(env: ConnectorEnv, input: { code: string; redirectUri: string; serverUrl?: string }): Promise<TokenSet>;
+    };
+
 export type ProfileCapability = {
   /** Who the token belongs to, and which permissions it carries. */
   fetch(env: ConnectorEnv, credentials: Credentials): Promise<{ profile: PlatformProfile; permissions: Permission[] }>;
@@ -136,6 +157,8 @@ export type PlatformConnector = {
   /** `sandbox` for the simulated world, `live` for the platform's real API. */
   mode: 'sandbox' | 'live';
   auth: AuthCapability;
+  /** Live connectors: how an account is connected. The sandbox (null) has its own consent pages. */
+  connect?: LiveConnectCapability | null;
   profile: ProfileCapability;
   messaging: MessagingCapability | null;
   webhooks: WebhookCapability;

@@ -19,6 +19,13 @@ export type PublishRequest = {
   intentKey: string;
   options: Record<string, unknown>;
   media: PublishMedia[];
+  /** Files of the thread's later posts (`thread[].uploadIds`), which are not the first post's media. */
+  threadMedia?: PublishMedia[];
+  /**
+   * When the post was due (its `postDate`), fixed for the life of an intent: a connector that names
+   * its records after the intent and a time (Bluesky's record keys, decision 059) uses it.
+   */
+  publishAt?: Date;
   /** The account's selected channel (page, board...), when it has one. */
   channelId: string | null;
 };
@@ -31,16 +38,17 @@ export type PublishResult = {
 
 export type PublishTarget = { externalId: string | null; selectedChannelId: string | null };
 
-export type IntentWhere = { channelId?: string | null; parent?: Record<string, string> };
+export type IntentContext = Partial<Pick<PublishRequest, 'options' | 'publishAt'>> & { channelId?: string | null; parent?: Record<string, string> };
 
 export type PublishingCapability = {
   publish(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, request: PublishRequest): Promise<PublishResult>;
   /**
    * Finds what an earlier attempt with this intent published: how a crash between call and commit
-   * is reconciled. `where` says where the attempt went (the post's channel, or the parent a comment
-   * answers): platforms that can only search a channel's recent messages need it.
+   * is reconciled. `context` is what the attempt asked for and where it went: Bluesky derives its
+   * record names from the options and `publishAt`; Slack searches the post's channel, or the thread
+   * of the parent a comment answers.
    */
-  findByIntent(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, intentKey: string, where?: IntentWhere): Promise<PublishResult | null>;
+  findByIntent(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, intentKey: string, context?: IntentContext): Promise<PublishResult | null>;
   comment(
     env: ConnectorEnv,
     credentials: Credentials,

@@ -14,7 +14,7 @@ import type { PostRow, PostTargetRow } from './post-dto';
 import type { PublishMedia, PublishResult } from '../platforms/publishing';
 import { claimDueRow } from '../jobs/due-rows';
 import { publishPostJob } from './publish-post.job';
-import { mediaIdsOf } from './shared/post-media-ids';
+import { mediaIdsOf, threadMediaIdsOf } from './shared/post-media-ids';
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -81,13 +81,15 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       const options = (post.data[target.platform] ?? {}) as Record<string, unknown>;
       const channelId = (options.channelId as string | undefined) ?? account.selectedChannelId;
       if (inFlight) {
-        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { channelId });
+        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { options, publishAt: post.postDate, channelId });
         if (earlier) return earlier;
       }
       return publishing.publish(env, credentials, where, {
         intentKey,
         options,
-        media: await mediaOf(services, options),
+        media: await mediaOf(services, mediaIdsOf(options)),
+        threadMedia: await mediaOf(services, threadMediaIdsOf(options)),
+        publishAt: post.postDate,
         channelId,
       });
     });
@@ -116,8 +118,7 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
   });
 }
 
-async function mediaOf(services: AppServices, options: Record<string, unknown>): Promise<PublishMedia[]> {
-  const ids = mediaIdsOf(options);
+async function mediaOf(services: AppServices, ids: string[]): Promise<PublishMedia[]> {
   if (ids.length === 0) return [];
   const rows = await services.db.select().from(uploads).where(inArray(uploads.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -108,6 +108,8 @@ export type ConnectOptions = {
   serverUrl?: string;
   withBusinessScope?: boolean;
   portalId?: string;
+  /** Which connector the account will use: chosen when the connect request starts (decision 059). */
+  mode?: 'sandbox' | 'live';
 };
 
 /** A hosted portal link: connect several platforms for one team. */

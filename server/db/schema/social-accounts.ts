@@ -36,6 +36,10 @@ export const socialAccounts = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
     type: text().notNull(),
+    /** `sandbox`: the simulated world; `live`: the platform's real API (decision 059). Fixed at connect. */
+    mode: text({ enum: ['sandbox', 'live'] })
+      .notNull()
+      .default('sandbox'),
     /** Who logged in; `username`/`externalId`... below are the selected channel's when the platform has one. */
     user: jsonb().$type<StoredIdentity>().notNull(),
     externalId: text(),

@@ -75,12 +75,13 @@ export function checkPostMedia<P extends PostPlatform>(
   const issues: MediaIssue[] = [];
   const refs = references(options as Record<string, unknown>);
   const media: { ref: Reference; upload: UploadFacts }[] = [];
+  // A thread's later posts (X, Bluesky) carry their own media under their own limits, not the first post's.
   for (const ref of refs) {
     const upload = uploads.get(ref.id);
     if (!upload) issues.push({ path: ref.path, message: `Upload ${ref.id} was not found in this team` });
     else if (ref.role === 'thumbnail') {
       if (upload.type !== 'image') issues.push({ path: ref.path, message: 'The thumbnail must be an image uploaded to the service' });
-    } else if (!(platform === 'TWITTER' && ref.path[0] === 'thread')) media.push({ ref, upload });
+    } else if (!((platform === 'TWITTER' || platform === 'BLUESKY') && ref.path[0] === 'thread')) media.push({ ref, upload });
   }
   if (issues.length > 0) return issues;
 

@@ -11,3 +11,13 @@ export function mediaIdsOf(options: Record<string, unknown> | undefined): string
   ids.push(...fromItems(options.mediaItems), ...fromItems(options.carouselItems));
   return [...new Set(ids)];
 }
+
+/** The uploads of a thread's later posts (`thread[].uploadIds`), apart from the first post's. */
+export function threadMediaIdsOf(options: Record<string, unknown> | undefined): string[] {
+  if (!options || !Array.isArray(options.thread)) return [];
+  const ids = options.thread.flatMap((entry) => {
+    const uploadIds = (entry as { uploadIds?: unknown })?.uploadIds;
+    return Array.isArray(uploadIds) ? uploadIds.filter((id): id is string => typeof id === 'string') : [];
+  });
+  return [...new Set(ids)];
+}

@@ -19,7 +19,7 @@ legend { font-weight: 600; margin-bottom: 8px; }
 label.option { display: flex; align-items: center; gap: 10px; padding: 10px 12px; border: 1px solid var(--line); border-radius: 10px; margin-bottom: 8px; cursor: pointer; }
 label.option:has(input:checked) { border-color: var(--brand); background: #f3f6ff; }
 label.option img { width: 32px; height: 32px; border-radius: 50%; }
-input[type=text] { width: 100%; padding: 9px 11px; border: 1px solid var(--line); border-radius: 8px; font: inherit; }
+input[type=text], input[type=password] { width: 100%; padding: 9px 11px; border: 1px solid var(--line); border-radius: 8px; font: inherit; }
 .actions { display: flex; gap: 10px; margin-top: 24px; }
 .actions.reverse { flex-direction: row-reverse; }
 button { flex: 1; font: inherit; font-weight: 600; padding: 11px 14px; border-radius: 10px; border: 1px solid var(--line); background: #fff; cursor: pointer; }

@@ -2570,6 +2570,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/social-account/platforms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platforms a team may connect on this server, and whether live, sandbox or both
+         * @description Live platforms are those the operator enabled with `LIVE_PLATFORMS`; with `SANDBOX=false` only they are listed.
+         */
+        get: operations["listOfferedPlatforms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/social-account/profile-refresh": {
         parameters: {
             query?: never;
@@ -3525,6 +3545,11 @@ export interface components {
             forceBrowserOAuth?: boolean;
             /** @enum {string} */
             instagramConnectionMethod?: "FACEBOOK" | "INSTAGRAM";
+            /**
+             * @description Connect to the real platform or the sandbox; unset: live where the operator enabled the platform (LIVE_PLATFORMS), else the sandbox
+             * @enum {string}
+             */
+            mode?: "sandbox" | "live";
             /** @description Re-authorize the INSTAGRAM account of the team in place (Instagram login only) */
             reconnect?: boolean;
             /**
@@ -4422,6 +4447,13 @@ export interface components {
             }[];
             kind?: string;
         };
+        OfferedPlatforms: {
+            platforms: {
+                /** @description How a new account of this platform may be connected, the default first */
+                modes: ("sandbox" | "live")[];
+                type: components["schemas"]["SocialAccountType"];
+            }[];
+        };
         Organization: {
             analyticsDisabled: boolean;
             /** @description Hours between background account analytics refreshes; null: the default (24) */
@@ -4600,9 +4632,17 @@ export interface components {
                 /** Format: uri */
                 externalUrl?: string | null;
                 labels?: ("!no-unauthenticated" | "porn" | "sexual" | "nudity" | "graphic-media")[] | null;
+                mediaItems?: {
+                    altText?: string | null;
+                    uploadId: string;
+                }[] | null;
                 quoteUri?: string;
                 tags?: string[] | null;
                 text?: string | null;
+                thread?: {
+                    text: string;
+                    uploadIds?: string[] | null;
+                }[] | null;
                 thumbnail?: string | null;
                 uploadIds?: string[] | null;
                 videoAlt?: string | null;
@@ -5738,6 +5778,11 @@ export interface components {
             mastodonServerId: string | null;
             messagingLastError: string | null;
             messagingStatus: components["schemas"]["MessagingStatus"];
+            /**
+             * @description `live`: the platform's real API; `sandbox`: the built-in simulated platform
+             * @enum {string}
+             */
+            mode: "sandbox" | "live";
             /** @description Permissions granted at the platform */
             permissions: ("profile" | "publish" | "comments" | "messaging" | "analytics")[];
             teamId: string;
@@ -19794,6 +19839,71 @@ export interface operations {
             };
             /** @description The platform refused or did not confirm; the previous status is kept */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOfferedPlatforms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The platforms offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferedPlatforms"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,8 @@ export type DiscordConfig = {
   botToken: string;
   /** Tests point this at a local receiver. */
   apiBase?: string;
+  /** Discord's consent page (`https://discord.com/oauth2/authorize`). */
+  authorizeUrl?: string;
   /** The name of the webhook the bot creates in a channel (Discord refuses names containing "discord"). */
   webhookName?: string;
 };

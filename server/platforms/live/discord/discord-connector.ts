@@ -3,7 +3,7 @@ import { discord } from '../../definitions/discord';
 import { noInboundWebhooks } from '../shared/no-inbound-webhooks';
 import { DiscordApi, type DiscordConfig } from './discord-api';
 import { discordActions } from './discord-actions';
-import { discordAuth, discordProfile } from './discord-profile';
+import { discordAuth, discordConnect, discordProfile } from './discord-profile';
 import { discordPublishing } from './discord-publishing';
 
 /**
@@ -19,6 +19,7 @@ export function discordConnector(config: DiscordConfig): PlatformConnector {
     type: 'DISCORD',
     definition: discord,
     mode: 'live',
+    connect: discordConnect(api),
     auth: discordAuth(api),
     profile,
     messaging: null,

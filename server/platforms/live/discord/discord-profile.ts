@@ -1,4 +1,4 @@
-import type { AuthCapability, PlatformChannel, ProfileCapability } from '../../connector';
+import type { AuthCapability, LiveConnectCapability, PlatformChannel, ProfileCapability, TokenSet } from '../../connector';
 import { PlatformError } from '../../platform-error';
 import type { DiscordApi } from './discord-api';
 
@@ -12,34 +12,63 @@ const MANAGE_WEBHOOKS = 1n << 29n;
 // Text (0) and announcement (5) channels take webhook messages.
 const POSTABLE_TYPES = new Set([0, 5]);
 
+// What the bot is asked for when it joins a server: see channels, post, embed links, attach files,
+// read history, manage webhooks (it posts through them), start threads and post in them.
+const BOT_PERMISSIONS = [10n, 11n, 14n, 15n, 16n, 29n, 35n, 38n].reduce((bits, bit) => bits | (1n << bit), 0n);
+
+type TokenAnswer = { access_token: string; refresh_token: string; expires_in: number };
+
+async function tokenCall(api: DiscordApi, form: Record<string, string>, operation: string): Promise<TokenSet> {
+  const body = new URLSearchParams({ ...form, client_id: api.config.applicationId, client_secret: api.config.clientSecret });
+  try {
+    const tokens = await api.withoutAuth<TokenAnswer>(form.refresh_token ?? form.code ?? operation, {
+      operation,
+      method: 'POST',
+      path: '/oauth2/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+    return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: new Date(Date.now() + tokens.expires_in * 1000) };
+  } catch (error) {
+    // `invalid_grant`: the person removed the app, the code expired, or the refresh token was used already.
+    if (error instanceof PlatformError && error.httpStatus === 400 && String(error.meta.body).includes('invalid_grant')) {
+      throw new PlatformError({ code: 'ACCESS_REVOKED', message: `Discord refused the grant (invalid_grant)`, httpStatus: 400, meta: { platform: 'DISCORD', operation } });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Connecting: Discord's consent page both signs the person in (`identify guilds`) and adds the bot
+ * to a server they pick (`bot` with the permissions above), then we trade the code for their tokens.
+ */
+export function discordConnect(api: DiscordApi): LiveConnectCapability {
+  return {
+    method: 'oauth',
+    async authorizationUrl(_env, input) {
+      const query = new URLSearchParams({
+        client_id: api.config.applicationId,
+        redirect_uri: input.redirectUri,
+        response_type: 'code',
+        scope: 'identify guilds bot',
+        permissions: BOT_PERMISSIONS.toString(),
+        state: input.state,
+        prompt: 'consent',
+      });
+      return `${api.config.authorizeUrl ?? 'https://discord.com/oauth2/authorize'}?${query}`;
+    },
+    exchange: (_env, input) => tokenCall(api, { grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectUri }, 'connect.exchangeCode'),
+  };
+}
+
 /** Discord user tokens last a week; the refresh token gets a new pair (and stops working itself). */
 export function discordAuth(api: DiscordApi): AuthCapability {
   return {
     async refresh(_env, credentials) {
-      const meta = { platform: 'DISCORD' as const, operation: 'auth.refresh' };
-      if (!credentials.refreshToken) throw new PlatformError({ code: 'TOKEN_EXPIRED', message: 'This Discord connection has no refresh token', httpStatus: 400, meta });
-      const form = new URLSearchParams({
-        grant_type: 'refresh_token',
-        refresh_token: credentials.refreshToken,
-        client_id: api.config.applicationId,
-        client_secret: api.config.clientSecret,
-      });
-      try {
-        const tokens = await api.withoutAuth<{ access_token: string; refresh_token: string; expires_in: number }>(credentials.refreshToken, {
-          operation: meta.operation,
-          method: 'POST',
-          path: '/oauth2/token',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: form.toString(),
-        });
-        return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: new Date(Date.now() + tokens.expires_in * 1000) };
-      } catch (error) {
-        // `invalid_grant`: the person removed the app, or the refresh token was already used.
-        if (error instanceof PlatformError && error.httpStatus === 400 && String(error.meta.body).includes('invalid_grant')) {
-          throw new PlatformError({ code: 'ACCESS_REVOKED', message: 'Discord refused the refresh token (invalid_grant)', httpStatus: 400, meta });
-        }
-        throw error;
+      if (!credentials.refreshToken) {
+        throw new PlatformError({ code: 'TOKEN_EXPIRED', message: 'This Discord connection has no refresh token', httpStatus: 400, meta: { platform: 'DISCORD', operation: 'auth.refresh' } });
       }
+      return tokenCall(api, { grant_type: 'refresh_token', refresh_token: credentials.refreshToken }, 'auth.refresh');
     },
   };
 }

@@ -264,4 +264,22 @@ describe('Discord live connector', () => {
     expect(error).toBeInstanceOf(PlatformError);
     expect(error.code).toBe('TOKEN_EXPIRED');
   });
+
+  it('connects through Discord\'s consent page, adding the bot with the permissions it posts with', async () => {
+    const connect = connector.connect as Extract<NonNullable<typeof connector.connect>, { method: 'oauth' }>;
+    expect(connect.method).toBe('oauth');
+    const url = new URL(await connect.authorizationUrl(memoryEnv(), { state: 'st', redirectUri: 'https://desk.example/connect/callback', permissions: ['profile', 'publish'] }));
+    expect(`${url.origin}${url.pathname}`).toBe('https://discord.com/oauth2/authorize');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ client_id: APP, scope: 'identify guilds bot', state: 'st', response_type: 'code', redirect_uri: 'https://desk.example/connect/callback' });
+    const permissions = BigInt(url.searchParams.get('permissions')!);
+    expect(permissions & (1n << 29n)).toBe(1n << 29n); // Manage Webhooks
+    discord.on('POST /oauth2/token', (received) => {
+      const form = new URLSearchParams(received.text);
+      if (form.get('grant_type') !== 'authorization_code' || form.get('code') !== 'the-code' || form.get('redirect_uri') !== 'https://desk.example/connect/callback') return json({ error: 'invalid_grant' }, 400);
+      return json({ access_token: 'fresh', refresh_token: 'fresh-refresh', expires_in: 604800, scope: 'identify guilds bot', guild: { id: MANAGED_GUILD } });
+    });
+    await expect(connect.exchange(memoryEnv(), { code: 'the-code', redirectUri: 'https://desk.example/connect/callback' })).resolves.toMatchObject({ accessToken: 'fresh', refreshToken: 'fresh-refresh' });
+    const expired = await connect.exchange(memoryEnv(), { code: 'old', redirectUri: 'https://desk.example/connect/callback' }).catch((e: unknown) => e as PlatformError);
+    expect((expired as PlatformError).code).toBe('ACCESS_REVOKED');
+  });
 });

@@ -11,6 +11,10 @@ export type MastodonConfig = {
   /** The app name servers show under posts and on the consent screen. */
   appName?: string;
   website?: string;
+  /** Seals the client secrets of the apps registered on servers (the platform-token box). */
+  vault?: { seal(plaintext: string): string; open(sealed: string): string };
+  /** Plain-http servers on 127.0.0.1/localhost (development and tests); never in production. */
+  allowInsecureLoopback?: boolean;
 };
 
 type Call = Omit<LiveRequest, 'platform' | 'accountKey' | 'url'> & { path: string };

@@ -6,6 +6,7 @@ import { htmlToText, MastodonApi, type MastodonConfig } from './mastodon-api';
 import { mastodonActions } from './mastodon-actions';
 import { mastodonAnalytics } from './mastodon-analytics';
 import { mastodonHistory } from './mastodon-history';
+import { mastodonConnect } from './mastodon-oauth';
 import { mastodonPublishing } from './mastodon-publishing';
 
 type MastodonAccount = { id: string; username: string; acct: string; display_name: string; note: string; avatar: string; url: string };
@@ -20,6 +21,7 @@ export function mastodonConnector(config: MastodonConfig): PlatformConnector {
     type: 'MASTODON',
     definition: mastodon,
     mode: 'live',
+    connect: mastodonConnect(api),
     auth: {
       async refresh() {
         throw new PlatformError({ code: 'TOKEN_EXPIRED', message: 'Mastodon tokens cannot be refreshed; reconnect the account', httpStatus: 401, meta: { platform: 'MASTODON', operation: 'auth.refresh' } });

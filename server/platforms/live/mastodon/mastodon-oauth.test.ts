@@ -12,7 +12,7 @@ import { mastodonServerOrigin } from './mastodon-credentials';
 import { exchangeMastodonCode, mastodonAppFor, mastodonAuthorizeUrl } from './mastodon-oauth';
 
 const { services } = await createTestApp();
-const REDIRECT = 'https://desk.example/oauth/mastodon/callback';
+const REDIRECT = 'https://desk.example/connect/callback';
 let replay: Awaited<ReturnType<typeof startReplayServer>>;
 const http = new LiveHttpClient({ timeoutMs: 2_000, retries: 0, concurrencyPerAccount: 2 });
 const api = new MastodonApi({ http });

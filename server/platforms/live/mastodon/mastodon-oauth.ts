@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { mastodonApps } from '../../../db/schema/mastodon-apps';
-import type { TokenSet } from '../../connector';
+import type { LiveConnectCapability, TokenSet } from '../../connector';
+import { PlatformError } from '../../platform-error';
 import { TTL } from '../../platform-definition';
 import type { MastodonApi } from './mastodon-api';
-import { mastodonAccessToken } from './mastodon-credentials';
+import { mastodonAccessToken, mastodonServerOrigin } from './mastodon-credentials';
 
 /** Granular scopes (Mastodon 2.4+): the profile, posting with media, reading statuses for history and numbers. */
 export const MASTODON_SCOPES = 'read:accounts read:statuses write:statuses write:media';
@@ -60,4 +61,37 @@ export async function exchangeMastodonCode(api: MastodonApi, app: App, code: str
   });
   // Mastodon tokens do not expire; the platform definition's decade stands for "never".
   return { accessToken: mastodonAccessToken(app.server, answer.access_token), refreshToken: null, expiresAt: new Date(Date.now() + TTL.decade * 1000) };
+}
+
+/**
+ * Connecting (decision 059's OAuth flow): the person names their server (`serverUrl`), our app is
+ * registered there if it is not yet, and they consent on their server's own page.
+ */
+export function mastodonConnect(api: MastodonApi): LiveConnectCapability {
+  const vault = api.config.vault;
+  function serverOf(serverUrl: string | undefined, operation: string): string {
+    const server = serverUrl ? mastodonServerOrigin(serverUrl, { allowInsecureLoopback: api.config.allowInsecureLoopback }) : null;
+    if (server) return server;
+    throw new PlatformError({
+      code: 'INVALID_REQUEST',
+      message: serverUrl ? `${serverUrl} is not an https address of a Mastodon server` : 'Name the Mastodon server to connect (serverUrl), such as mastodon.social',
+      httpStatus: 400,
+      meta: { platform: 'MASTODON', operation },
+    });
+  }
+  function requireVault(): NonNullable<typeof vault> {
+    if (!vault) throw new Error('the Mastodon connector needs the platform-token box to keep app secrets');
+    return vault;
+  }
+  return {
+    method: 'oauth',
+    async authorizationUrl(env, input) {
+      const app = await mastodonAppFor(env.db, requireVault(), api, { server: serverOf(input.serverUrl, 'connect.authorize'), redirectUri: input.redirectUri });
+      return mastodonAuthorizeUrl(app, input.state);
+    },
+    async exchange(env, input) {
+      const app = await mastodonAppFor(env.db, requireVault(), api, { server: serverOf(input.serverUrl, 'connect.exchangeCode'), redirectUri: input.redirectUri });
+      return exchangeMastodonCode(api, app, input.code);
+    },
+  };
 }

@@ -21,7 +21,8 @@ export async function mediaBlob(env: ConnectorEnv, medium: PublishMedia, meta: {
       meta,
     });
   }
-  return new Blob(chunks, { type: medium.mime ?? 'application/octet-stream' });
+  // One copy into a plain ArrayBuffer: Blob takes no Buffer backed by a possibly shared buffer.
+  return new Blob([new Uint8Array(Buffer.concat(chunks))], { type: medium.mime ?? 'application/octet-stream' });
 }
 
 /** A file name the platform shows, with an extension it can read the type from. */

@@ -9,6 +9,8 @@ export type SlackConfig = {
   clientSecret: string;
   /** Tests point this at a local receiver. */
   apiBase?: string;
+  /** Slack's consent page (`https://slack.com/oauth/v2/authorize`). */
+  authorizeUrl?: string;
   /** How long to wait for a shared file's message to appear (Slack shares files asynchronously). */
   shareWait?: { attempts: number; intervalMs: number };
 };

@@ -3,13 +3,12 @@ import { slack } from '../../definitions/slack';
 import { noInboundWebhooks } from '../shared/no-inbound-webhooks';
 import { SlackApi, type SlackConfig } from './slack-api';
 import { slackActions } from './slack-actions';
-import { slackAuth, slackProfile } from './slack-profile';
+import { slackAuth, slackConnect, slackProfile } from './slack-profile';
 import { slackPublishing } from './slack-publishing';
 
 /**
  * Slack for real: the account is the operator's Slack app installed in a workspace (OAuth v2, bot
- * scopes `chat:write chat:write.customize channels:read groups:read channels:history
- * groups:history files:write files:read`, optionally `chat:write.public`). An incoming webhook
+ * scopes in `SLACK_BOT_SCOPES`; an operator may add `chat:write.public` to the app). An incoming webhook
  * could post too, but answers no message id, so nothing it posts can be edited, deleted, replied
  * to or found after a crash: the bot token is used for everything.
  */
@@ -19,6 +18,7 @@ export function slackConnector(config: SlackConfig): PlatformConnector {
     type: 'SLACK',
     definition: slack,
     mode: 'live',
+    connect: slackConnect(api),
     auth: slackAuth(api),
     profile: slackProfile(api),
     messaging: null,

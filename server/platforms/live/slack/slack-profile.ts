@@ -1,9 +1,41 @@
-import type { AuthCapability, PlatformChannel, ProfileCapability } from '../../connector';
+import type { AuthCapability, LiveConnectCapability, PlatformChannel, ProfileCapability, TokenSet } from '../../connector';
+import { TTL } from '../../platform-definition';
 import type { Permission } from '../../permissions';
 import { PlatformError } from '../../platform-error';
 import type { SlackApi, SlackAnswer } from './slack-api';
 
 type SlackChannel = { id: string; name: string; is_private: boolean; is_member: boolean; is_archived: boolean };
+
+/** What the app's bot asks for at install: post (as itself or a custom name), files, read channels and their history (intents). */
+export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.customize', 'channels:read', 'groups:read', 'channels:history', 'groups:history', 'files:write', 'files:read'];
+
+type TokenAnswer = SlackAnswer & { access_token: string; refresh_token?: string; expires_in?: number };
+
+function tokenSet(answer: TokenAnswer): TokenSet {
+  // Without token rotation Slack's bot tokens do not expire: the definition's decade stands for "never".
+  const seconds = answer.expires_in ?? TTL.decade;
+  return { accessToken: answer.access_token, refreshToken: answer.refresh_token ?? null, expiresAt: new Date(Date.now() + seconds * 1000) };
+}
+
+/** Installing the app in a workspace (OAuth v2): Slack's consent page, then `oauth.v2.access` for the bot token. */
+export function slackConnect(api: SlackApi): LiveConnectCapability {
+  return {
+    method: 'oauth',
+    async authorizationUrl(_env, input) {
+      const query = new URLSearchParams({ client_id: api.config.clientId, scope: SLACK_BOT_SCOPES.join(','), redirect_uri: input.redirectUri, state: input.state });
+      return `${api.config.authorizeUrl ?? 'https://slack.com/oauth/v2/authorize'}?${query}`;
+    },
+    async exchange(_env, input) {
+      const { answer } = await api.call<TokenAnswer>(
+        null,
+        'oauth.v2.access',
+        { code: input.code, redirect_uri: input.redirectUri, client_id: api.config.clientId, client_secret: api.config.clientSecret },
+        { operation: 'connect.exchangeCode', encoding: 'form' },
+      );
+      return tokenSet(answer);
+    },
+  };
+}
 
 /** Bot tokens rotate when the app enables token rotation (12 hours); the refresh token gets a new pair. */
 export function slackAuth(api: SlackApi): AuthCapability {
@@ -12,13 +44,13 @@ export function slackAuth(api: SlackApi): AuthCapability {
       if (!credentials.refreshToken) {
         throw new PlatformError({ code: 'TOKEN_EXPIRED', message: 'This Slack connection has no refresh token', httpStatus: 400, meta: { platform: 'SLACK', operation: 'auth.refresh' } });
       }
-      const { answer } = await api.call<SlackAnswer & { access_token: string; refresh_token: string; expires_in: number }>(
+      const { answer } = await api.call<TokenAnswer>(
         null,
         'oauth.v2.access',
         { grant_type: 'refresh_token', refresh_token: credentials.refreshToken, client_id: api.config.clientId, client_secret: api.config.clientSecret },
         { operation: 'auth.refresh', encoding: 'form' },
       );
-      return { accessToken: answer.access_token, refreshToken: answer.refresh_token, expiresAt: new Date(Date.now() + answer.expires_in * 1000) };
+      return tokenSet(answer);
     },
   };
 }

@@ -239,4 +239,21 @@ describe('Slack live connector', () => {
     const revoked = await failure(connector.auth.refresh(memoryEnv(), { accessToken: 'x', refreshToken: 'stale' }));
     expect(revoked?.code).toBe('ACCESS_REVOKED');
   });
+
+  it('installs through Slack\'s consent page and keeps a non-rotating bot token without a refresh token', async () => {
+    const connect = connector.connect as Extract<NonNullable<typeof connector.connect>, { method: 'oauth' }>;
+    const url = new URL(await connect.authorizationUrl(memoryEnv(), { state: 'st', redirectUri: 'https://desk.example/connect/callback', permissions: ['profile', 'publish'] }));
+    expect(`${url.origin}${url.pathname}`).toBe('https://slack.com/oauth/v2/authorize');
+    expect(url.searchParams.get('scope')!.split(',')).toEqual(expect.arrayContaining(['chat:write', 'channels:history', 'files:write']));
+    slack.on('POST /oauth.v2.access', (received) => {
+      const form = new URLSearchParams(received.text);
+      if (form.get('code') !== 'the-code' || form.get('redirect_uri') !== 'https://desk.example/connect/callback' || form.get('client_secret') !== 'shh') return json({ ok: false, error: 'invalid_code' });
+      return json({ ok: true, access_token: 'xoxb-installed', token_type: 'bot', scope: 'chat:write', bot_user_id: 'U0BOT', team: { id: 'T0TEAM', name: 'Makers' } });
+    });
+    const tokens = await connect.exchange(memoryEnv(), { code: 'the-code', redirectUri: 'https://desk.example/connect/callback' });
+    expect(tokens).toMatchObject({ accessToken: 'xoxb-installed', refreshToken: null });
+    expect(tokens.expiresAt.getTime()).toBeGreaterThan(Date.now() + 365 * 86_400_000);
+    const refused = await failure(connect.exchange(memoryEnv(), { code: 'stale', redirectUri: 'https://desk.example/connect/callback' }));
+    expect(refused?.code).toBe('PERMANENT');
+  });
 });

@@ -65,7 +65,19 @@ export function AccountCard({ account, dmsEnabled, canCopy, ...actions }: Accoun
           <p className="truncate font-semibold text-zinc-900">{name}</p>
           <p className="truncate text-sm text-zinc-500">{username ? `@${username.replace(/^@/, '')}` : 'No public username'}</p>
         </div>
-        <Badge className="hidden shrink-0 sm:inline-flex">{platform.label}</Badge>
+        <span className="flex shrink-0 flex-col items-end gap-1">
+          <Badge className="hidden sm:inline-flex">{platform.label}</Badge>
+          {/* Live: the real platform; sandbox: the simulated one (decision 059). */}
+          {account.mode === 'live' ? (
+            <Badge tone="success" aria-label="Live account">
+              Live
+            </Badge>
+          ) : (
+            <Badge tone="warning" aria-label="Sandbox account">
+              Sandbox
+            </Badge>
+          )}
+        </span>
       </div>
 
       <dl className="flex-1 divide-y divide-zinc-100 border-t border-zinc-100 text-sm">
@@ -90,16 +102,18 @@ export function AccountCard({ account, dmsEnabled, canCopy, ...actions }: Accoun
           <Activity className="size-3.5" aria-hidden />
           Check connection
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="text-amber-800 hover:bg-amber-50 hover:text-amber-900"
-          onClick={() => actions.onOpenSandbox(account)}
-          aria-label={`Open the sandbox panel for ${platform.label}`}
-        >
-          <FlaskConical className="size-3.5" aria-hidden />
-          Sandbox
-        </Button>
+        {account.mode === 'sandbox' ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-amber-800 hover:bg-amber-50 hover:text-amber-900"
+            onClick={() => actions.onOpenSandbox(account)}
+            aria-label={`Open the sandbox panel for ${platform.label}`}
+          >
+            <FlaskConical className="size-3.5" aria-hidden />
+            Sandbox
+          </Button>
+        ) : null}
         <Button asChild variant="ghost" size="sm">
           <Link to="/accounts/$platform/analytics" params={{ platform: account.type }} aria-label={`Analytics for ${platform.label}`}>
             <BarChart3 className="size-3.5" aria-hidden />

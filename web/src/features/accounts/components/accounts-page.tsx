@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime } from '../../../lib/format';
 import { useConnectAccount } from '../api/connect-account';
+import { useOfferedPlatforms } from '../api/get-offered-platforms';
 import { useDisconnectAccount } from '../api/disconnect-account';
 import { useAccountsToDelete } from '../api/get-accounts-to-delete';
 import { useTeamAccounts, type AccountType, type SocialAccount } from '../../../api/get-team-accounts';
@@ -36,6 +37,7 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
   const { data: accounts } = useTeamAccounts(teamId);
   const { data: toDelete } = useAccountsToDelete();
   const connect = useConnectAccount();
+  const { data: offered } = useOfferedPlatforms();
   const disconnect = useDisconnectAccount();
   const [withMessaging, setWithMessaging] = useState(dmsEnabled);
   const [instagramLogin, setInstagramLogin] = useState<InstagramLogin>('INSTAGRAM');
@@ -50,7 +52,7 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
 
   useConnectOutcomeToast(outcome, accounts, onOutcomeShown);
 
-  type ConnectOptions = { reconnect?: boolean; withMessagingScope?: boolean; instagramConnectionMethod?: InstagramLogin };
+  type ConnectOptions = { reconnect?: boolean; withMessagingScope?: boolean; instagramConnectionMethod?: InstagramLogin; mode?: 'sandbox' | 'live' };
   const startConnect = (type: AccountType, options: ConnectOptions = {}) =>
     connect.mutate(
       {
@@ -59,6 +61,7 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
         redirectUrl: accountsReturnUrl(teamId),
         withMessagingScope: dmsEnabled && supportsMessaging(type) ? (options.withMessagingScope ?? withMessaging) : undefined,
         reconnect: options.reconnect || undefined,
+        mode: options.mode,
         // Connecting an account again keeps the way it was first connected.
         instagramConnectionMethod: options.instagramConnectionMethod ?? (type === 'INSTAGRAM' ? instagramLogin : undefined),
       },
@@ -75,6 +78,7 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
       reconnect: supportsReconnect(account),
       withMessagingScope,
       instagramConnectionMethod: account.instagramConnectionMethod ?? undefined,
+      mode: account.mode,
     });
 
   const openSandbox = (account: SocialAccount) => {
@@ -150,14 +154,15 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
           withMessaging={withMessaging}
           onWithMessagingChange={setWithMessaging}
           pendingType={pendingType}
-          onConnect={(type) => startConnect(type)}
+          offered={offered.platforms}
+          onConnect={(type, mode) => startConnect(type, { mode })}
         />
 
         <ScheduledRemovals
           accounts={removals}
           connectedTypes={connectedTypes}
           // A disconnected account is connected anew (the same profile brings its record back), never reconnected in place.
-          onReconnect={(account) => startConnect(account.type, { instagramConnectionMethod: account.instagramConnectionMethod ?? undefined })}
+          onReconnect={(account) => startConnect(account.type, { instagramConnectionMethod: account.instagramConnectionMethod ?? undefined, mode: account.mode })}
         />
 
         <SandboxPanel ref={sandboxRef} accounts={accounts} selectedId={sandboxAccountId} onSelect={setSandboxAccountId} />

@@ -7,6 +7,8 @@ import type { AccountType } from '../../../api/get-team-accounts';
 import { ACCOUNT_TYPES, MESSAGING_TYPES, platformLabel, readableList } from '../lib/platforms';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { PlatformIcon } from '../../../components/platform-icon';
+import { Badge } from '../../../components/ui/badge';
+import type { OfferedPlatforms } from '../api/get-offered-platforms';
 
 export type InstagramLogin = 'INSTAGRAM' | 'FACEBOOK';
 
@@ -18,12 +20,17 @@ type ConnectPlatformsProps = {
   withMessaging: boolean;
   onWithMessagingChange: (value: boolean) => void;
   pendingType: AccountType | null;
-  onConnect: (type: AccountType) => void;
+  /** What the server offers (LIVE_PLATFORMS, SANDBOX): only these are shown, live first. */
+  offered: OfferedPlatforms['platforms'];
+  onConnect: (type: AccountType, mode: 'sandbox' | 'live') => void;
 };
 
 /** One button per platform; each opens the platform's consent page and comes back here. */
 export function ConnectPlatforms(props: ConnectPlatformsProps) {
   const { connectedTypes, dmsEnabled, withMessaging, onWithMessagingChange, pendingType, onConnect } = props;
+  const modesOf = new Map(props.offered.map((platform) => [platform.type, platform.modes]));
+  // One button per platform and mode: a live platform is also offered in the sandbox while the sandbox is on.
+  const buttons = ACCOUNT_TYPES.flatMap((type) => (modesOf.get(type) ?? []).map((mode) => ({ type, mode })));
   return (
     <Card id="connect" aria-label="Connect an account">
       <CardHeader
@@ -60,21 +67,24 @@ export function ConnectPlatforms(props: ConnectPlatformsProps) {
         </div>
       </div>
       <ul aria-label="Platforms" className="grid gap-2 p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-        {ACCOUNT_TYPES.map((type) => {
+        {buttons.map(({ type, mode }) => {
           const connected = connectedTypes.has(type);
           const label = platformLabel(type);
+          const live = mode === 'live';
+          const name = live ? `${label} (live)` : label;
           return (
-            <li key={type}>
+            <li key={`${type}-${mode}`}>
               <Button
                 variant="secondary"
                 className="h-auto w-full justify-start gap-3 px-3 py-2.5 text-left"
                 disabled={connected || pendingType !== null}
                 pending={pendingType === type}
-                onClick={() => onConnect(type)}
-                aria-label={connected ? `${label} (connected)` : `Connect ${label}`}
+                onClick={() => onConnect(type, mode)}
+                aria-label={connected ? `${name} (connected)` : `Connect ${name}`}
               >
                 {pendingType === type ? null : <PlatformIcon platform={type} size="lg" />}
                 <span className="min-w-0 flex-1 truncate">{label}</span>
+                {live ? <Badge tone="success">Live</Badge> : null}
                 {connected ? <Check className="size-4 text-emerald-600" aria-hidden /> : null}
               </Button>
             </li>

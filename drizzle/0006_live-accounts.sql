@@ -1,0 +1,1 @@
+ALTER TABLE "social_accounts" ADD COLUMN "mode" text DEFAULT 'sandbox' NOT NULL;

@@ -1,0 +1,117 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../context';
+import { PlatformError } from '../../platforms/platform-error';
+import { messagePage } from '../../sandbox/pages/layout';
+import { claimConnectSession, denyConnect, failConnect, findConnectSession, finishConnect, modeOf, releaseConnectSession, type ConnectSession } from '../connect.service';
+import { connectorEnv, connectorOf } from '../credentials';
+import { appPasswordPage } from './app-password-page';
+import type { Permission } from '../../platforms/permissions';
+
+const AppPasswordForm = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('deny') }),
+  z.object({
+    decision: z.literal('approve'),
+    identifier: z.string().trim().min(1, 'Enter your handle').max(253),
+    password: z.string().min(1, 'Enter an app password').max(200),
+  }),
+]);
+
+const OAuthCallback = z.object({ state: z.string().min(1).max(64), code: z.string().min(1).max(2048).optional(), error: z.string().max(200).optional() });
+
+const PAGE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+};
+
+function formOf(c: Context<AppEnv>) {
+  return c.req.parseBody().catch(() => ({}));
+}
+
+function pending(session: ConnectSession | null): session is ConnectSession {
+  return !!session && session.status === 'PENDING' && !session.completedAt && session.expiresAt.getTime() > Date.now() && modeOf(session) === 'live';
+}
+
+/**
+ * Connecting a live account (decision 059): the connect API's URL leads here. Public: the session
+ * id in the URL (24 random bytes, 30 minutes, one use) is the authorization, as for the sandbox's pages.
+ */
+export function liveConnectPagesRouter() {
+  const router = new Hono<AppEnv>();
+  const gone = (c: Context<AppEnv>) =>
+    c.html(messagePage('Link already used', 'This connect link was already used, has expired or does not exist. Start connecting again from the app.'), 410, PAGE_HEADERS);
+
+  // The OAuth platforms' consent page sends the person back here with the session as `state`.
+  router.get('/connect/callback', async (c) => {
+    const { services } = c.var;
+    const query = OAuthCallback.safeParse(c.req.query());
+    if (!query.success) return c.html(messagePage('Something is missing', 'The platform sent the person back without a usable answer.'), 400, PAGE_HEADERS);
+    const session = await claimConnectSession(services.db, query.data.state);
+    if (!session || modeOf(session) !== 'live') return gone(c);
+    const connect = connectorOf(services, session.platform, 'live').connect;
+    if (!query.data.code || connect?.method !== 'oauth') return c.redirect((await denyConnect(services, session)).redirectTo, 302);
+    try {
+      const tokens = await connect.exchange(connectorEnv(services), { code: query.data.code, redirectUri: callbackUrl(services.config.publicUrl), serverUrl: session.options.serverUrl });
+      return c.redirect((await finishConnect(services, session, tokens)).redirectTo, 302);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      return c.redirect((await failConnect(services, session, error.isTransient ? 'temporarily_unavailable' : 'server_error', error.message)).redirectTo, 302);
+    }
+  });
+
+  router.get('/connect/:id', async (c) => {
+    const { services } = c.var;
+    const session = await findConnectSession(services.db, c.req.param('id'));
+    if (!pending(session)) return gone(c);
+    const connect = connectorOf(services, session.platform, 'live').connect;
+    if (connect?.method === 'app-password') return c.html(appPasswordPage({ session, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl }), 200, PAGE_HEADERS);
+    if (connect?.method === 'oauth') {
+      const url = await connect.authorizationUrl(connectorEnv(services), {
+        state: session.id,
+        redirectUri: callbackUrl(services.config.publicUrl),
+        serverUrl: session.options.serverUrl,
+        permissions: session.requestedPermissions as Permission[],
+      });
+      return c.redirect(url, 302);
+    }
+    return c.html(messagePage('Not available', 'This platform cannot be connected here.'), 400, PAGE_HEADERS);
+  });
+
+  router.post('/connect/:id', async (c) => {
+    const { services } = c.var;
+    const found = await findConnectSession(services.db, c.req.param('id'));
+    if (!pending(found)) return gone(c);
+    const connect = connectorOf(services, found.platform, 'live').connect;
+    if (connect?.method !== 'app-password') return c.html(messagePage('Not available', 'This platform is connected through its own login page.'), 400, PAGE_HEADERS);
+    const raw = await formOf(c);
+    const form = AppPasswordForm.safeParse(raw);
+    const again = (error: string, status: 400 | 401) =>
+      c.html(
+        appPasswordPage({ session: found, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl, identifier: typeof raw === 'object' && 'identifier' in raw ? String(raw.identifier) : undefined, error }),
+        status,
+        PAGE_HEADERS,
+      );
+    if (!form.success) return again(form.error.issues.map((issue) => issue.message).join('. '), 400);
+    const session = await claimConnectSession(services.db, found.id);
+    if (!session) return gone(c);
+    if (form.data.decision === 'deny') return c.redirect((await denyConnect(services, session)).redirectTo, 302);
+    let tokens;
+    try {
+      tokens = await connect.login(connectorEnv(services), { identifier: form.data.identifier, password: form.data.password });
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      // A mistyped handle or password: the same link stays usable for another try.
+      await releaseConnectSession(services.db, session.id);
+      if (error.isTransient) return again(`${error.userFacingMessage} Try again in a moment.`, 400);
+      return again('That handle and app password were not accepted. Check both and try again.', 401);
+    }
+    return c.redirect((await finishConnect(services, session, tokens)).redirectTo, 302);
+  });
+
+  return router;
+}
+
+export function callbackUrl(publicUrl: string): string {
+  return `${publicUrl}/connect/callback`;
+}

@@ -1,0 +1,198 @@
+import type { ConnectorEnv, Credentials } from '../../connector';
+import { PlatformError } from '../../platform-error';
+import type { PublishingCapability, PublishMedia, PublishRequest, PublishResult } from '../../publishing';
+import { didOf } from './bluesky-session';
+import type { BlueskyXrpc } from './bluesky-xrpc';
+import { parseAtUri, permalinkOf, POST_COLLECTION, postUri, recordKey, richText, timeOfKey, type BlobRef, type StrongRef } from './bluesky-records';
+
+type Options = {
+  text?: string | null;
+  uploadIds?: string[] | null;
+  mediaItems?: { uploadId: string; altText?: string | null }[] | null;
+  thread?: { text: string; uploadIds?: string[] | null }[] | null;
+  tags?: string[] | null;
+  labels?: string[] | null;
+  quoteUri?: string;
+  externalUrl?: string | null;
+  externalTitle?: string | null;
+  externalDescription?: string | null;
+  videoAlt?: string | null;
+};
+
+/** One post of what a request publishes: the first, then each thread entry replying to the one before. */
+type Part = { text: string; media: { medium: PublishMedia; alt: string }[]; first: boolean };
+
+type PostRecord = { text?: string; reply?: { root: StrongRef; parent: StrongRef } };
+
+export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
+  const call = (credentials: Credentials) => {
+    const did = didOf(credentials.accessToken);
+    const common = { token: credentials.accessToken, account: did };
+    return {
+      did,
+      async getPost(rkey: string): Promise<(StrongRef & { value: PostRecord }) | null> {
+        return xrpc
+          .query<StrongRef & { value: PostRecord }>({ ...common, nsid: 'com.atproto.repo.getRecord', params: { repo: did, collection: POST_COLLECTION, rkey }, operation: 'publishing.find' })
+          .catch((error: unknown) => {
+            if (error instanceof PlatformError && error.code === 'NOT_FOUND') return null;
+            // A PDS answers a missing record with 400 RecordNotFound; other 400s are real errors.
+            if (error instanceof PlatformError && error.meta.xrpcError === 'RecordNotFound') return null;
+            throw error;
+          });
+      },
+      async create(rkey: string, record: Record<string, unknown>, operation: string): Promise<StrongRef> {
+        const created = await xrpc.procedure<StrongRef>({ ...common, nsid: 'com.atproto.repo.createRecord', body: { repo: did, collection: POST_COLLECTION, rkey, record }, operation });
+        return { uri: created.uri, cid: created.cid };
+      },
+      async resolveHandle(handle: string): Promise<string | null> {
+        return xrpc
+          .query<{ did: string }>({ ...common, nsid: 'com.atproto.identity.resolveHandle', params: { handle }, operation: 'publishing.mention' })
+          .then((answer) => answer.did)
+          .catch(() => null);
+      },
+      async uploadBlob(env: ConnectorEnv, medium: PublishMedia): Promise<BlobRef> {
+        const bytes = await readAll(env, medium);
+        const answer = await xrpc.procedure<{ blob: BlobRef }>({
+          ...common,
+          nsid: 'com.atproto.repo.uploadBlob',
+          body: bytes,
+          contentType: medium.mime ?? (medium.type === 'video' ? 'video/mp4' : 'image/jpeg'),
+          operation: 'publishing.upload',
+        });
+        return answer.blob;
+      },
+      async strongRef(uri: string): Promise<StrongRef> {
+        const parts = parseAtUri(uri);
+        if (!parts) throw invalid(`${uri} is not an at:// post URI`, 'publishing.quote');
+        const found = await xrpc.query<StrongRef>({ ...common, nsid: 'com.atproto.repo.getRecord', params: { repo: parts.repo, collection: parts.collection, rkey: parts.rkey }, operation: 'publishing.quote' });
+        return { uri: found.uri, cid: found.cid };
+      },
+    };
+  };
+  type Session = ReturnType<typeof call>;
+
+  /** The record of one part; its blobs are uploaded only now, when the part is not yet on the PDS. */
+  async function recordOf(env: ConnectorEnv, session: Session, part: Part, options: Options, reply: { root: StrongRef; parent: StrongRef } | null, operation: string) {
+    const { text, facets } = await richText(part.text, session.resolveHandle);
+    const record: Record<string, unknown> = { $type: POST_COLLECTION, text, createdAt: new Date().toISOString(), ...(facets ? { facets } : {}) };
+    if (reply) record.reply = reply;
+    if (part.first && options.tags?.length) record.tags = options.tags;
+    if (part.first && options.labels?.length) record.labels = { $type: 'com.atproto.label.defs#selfLabels', values: options.labels.map((val) => ({ val })) };
+    let media: Record<string, unknown> | null = null;
+    const video = part.media.find((item) => item.medium.type === 'video');
+    if (video) {
+      const blob = await session.uploadBlob(env, video.medium);
+      media = { $type: 'app.bsky.embed.video', video: blob, ...(video.alt ? { alt: video.alt } : {}), ...aspectRatio(video.medium) };
+    } else if (part.media.length > 0) {
+      const images = [];
+      for (const item of part.media) images.push({ image: await session.uploadBlob(env, item.medium), alt: item.alt, ...aspectRatio(item.medium) });
+      media = { $type: 'app.bsky.embed.images', images };
+    }
+    const quote = part.first && options.quoteUri ? await session.strongRef(options.quoteUri) : null;
+    if (quote && media) record.embed = { $type: 'app.bsky.embed.recordWithMedia', record: { $type: 'app.bsky.embed.record', record: quote }, media };
+    else if (quote) record.embed = { $type: 'app.bsky.embed.record', record: quote };
+    else if (media) record.embed = media;
+    else if (part.first && options.externalUrl) {
+      record.embed = { $type: 'app.bsky.embed.external', external: { uri: options.externalUrl, title: options.externalTitle ?? '', description: options.externalDescription ?? '' } };
+    }
+    void operation;
+    return record;
+  }
+
+  /**
+   * Writes the parts that are not on the PDS yet, each under its deterministic key: a repeat after
+   * a crash (or a retry after one part failed) completes the thread without writing anything twice.
+   */
+  async function publishParts(env: ConnectorEnv, credentials: Credentials, request: PublishRequest): Promise<PublishResult> {
+    const operation = 'publishing.publish';
+    const session = call(credentials);
+    const options = request.options as Options;
+    const parts = partsOf(options, request);
+    const at = request.publishAt ?? new Date(0);
+    let root: StrongRef | null = null;
+    let parent: StrongRef | null = null;
+    for (const [index, part] of parts.entries()) {
+      const rkey = recordKey(request.intentKey, index, at);
+      const existing = await session.getPost(rkey);
+      if (existing && (existing.value.text ?? '') !== (await richText(part.text, async () => null)).text) {
+        throw new PlatformError({ code: 'PERMANENT', message: `Bluesky already has another post under the key ${rkey}`, httpStatus: 409, meta: { platform: 'BLUESKY', operation } });
+      }
+      const reply = root && parent ? { root, parent } : null;
+      const ref: StrongRef = existing ? { uri: existing.uri, cid: existing.cid } : await session.create(rkey, await recordOf(env, session, part, options, reply, operation), operation);
+      root ??= ref;
+      parent = ref;
+    }
+    return resultOf(session.did, root!, parts.length);
+  }
+
+  return {
+    publish: (env, credentials, _target, request) => publishParts(env, credentials, request),
+
+    async findByIntent(_env, credentials, _target, intentKey, request) {
+      const session = call(credentials);
+      const options = (request?.options ?? {}) as Options;
+      const count = 1 + (options.thread?.length ?? 0);
+      const at = request?.publishAt ?? new Date(0);
+      // Only a complete thread counts as published: a partial one is finished by publishing again.
+      const last = await session.getPost(recordKey(intentKey, count - 1, at));
+      if (!last) return null;
+      const root = count === 1 ? last : await session.getPost(recordKey(intentKey, 0, at));
+      return root ? resultOf(session.did, root, count) : null;
+    },
+
+    async comment(_env, credentials, _target, request) {
+      const operation = 'publishing.comment';
+      const session = call(credentials);
+      const { uri, cid } = request.externalData;
+      const parentKey = uri ? parseAtUri(uri)?.rkey : undefined;
+      if (!uri || !cid || !parentKey) throw invalid('The post has no Bluesky record to reply to', operation);
+      const post: StrongRef = { uri, cid };
+      // The post's own thread root, when the post is itself a reply.
+      const rootUri = request.externalData.rootUri;
+      const root: StrongRef = rootUri && request.externalData.rootCid ? { uri: rootUri, cid: request.externalData.rootCid } : post;
+      const rkey = recordKey(request.intentKey, 0, new Date((timeOfKey(parentKey) ?? new Date(0)).getTime() + 1000));
+      const existing = await session.getPost(rkey);
+      const ref: StrongRef = existing
+        ? { uri: existing.uri, cid: existing.cid }
+        : await session.create(
+          rkey,
+          { $type: POST_COLLECTION, ...(await richText(request.text, session.resolveHandle)), createdAt: new Date().toISOString(), reply: { root, parent: post } },
+          operation,
+        );
+      return { id: parseAtUri(ref.uri)!.rkey, permalink: permalinkOf(session.did, parseAtUri(ref.uri)!.rkey) };
+    },
+  };
+}
+
+function resultOf(did: string, root: StrongRef, parts: number): PublishResult {
+  const rkey = parseAtUri(root.uri)!.rkey;
+  return { externalData: { id: rkey, uri: root.uri, cid: root.cid, permalink: permalinkOf(did, rkey), did, ...(parts > 1 ? { threadLength: String(parts) } : {}) } };
+}
+
+function partsOf(options: Options, request: PublishRequest): Part[] {
+  const byId = new Map([...request.media, ...(request.threadMedia ?? [])].map((medium) => [medium.id, medium]));
+  const pick = (ids: { id: string; alt: string }[]) => ids.flatMap(({ id, alt }) => (byId.has(id) ? [{ medium: byId.get(id)!, alt }] : []));
+  const first = options.mediaItems?.length
+    ? pick(options.mediaItems.map((item) => ({ id: item.uploadId, alt: item.altText ?? '' })))
+    : pick((options.uploadIds ?? []).map((id) => ({ id, alt: '' })));
+  const videoAlt = options.videoAlt ?? '';
+  return [
+    { text: options.text ?? '', media: first.map((item) => (item.medium.type === 'video' && !item.alt ? { ...item, alt: videoAlt } : item)), first: true },
+    ...(options.thread ?? []).map((entry) => ({ text: entry.text, media: pick((entry.uploadIds ?? []).map((id) => ({ id, alt: '' }))), first: false })),
+  ];
+}
+
+function aspectRatio(medium: PublishMedia) {
+  return medium.width && medium.height ? { aspectRatio: { width: medium.width, height: medium.height } } : {};
+}
+
+async function readAll(env: ConnectorEnv, medium: PublishMedia): Promise<Buffer> {
+  if (!env.storage) throw new Error('publishing to Bluesky needs the upload storage');
+  const chunks: Buffer[] = [];
+  for await (const chunk of env.storage.open(medium.key)) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
+function invalid(message: string, operation: string) {
+  return new PlatformError({ code: 'INVALID_REQUEST', message, httpStatus: 400, meta: { platform: 'BLUESKY', operation } });
+}

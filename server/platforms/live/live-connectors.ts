@@ -1,0 +1,59 @@
+import type { Config } from '../../config';
+import type { PlatformConnector } from '../connector';
+import type { PostPlatform } from '../platform-types';
+import { SecretBox } from '../../crypto/secret-box';
+import { blueskyConnector } from './bluesky/bluesky-connector';
+import { discordConnector } from './discord/discord-connector';
+import { LiveHttpClient } from './live-http';
+import { mastodonConnector } from './mastodon/mastodon-connector';
+import { slackConnector } from './slack/slack-connector';
+
+/** What a live connector is built from: the operator's configuration and the one outbound HTTP client. */
+export type LiveConnectorContext = { config: Config; http: LiveHttpClient };
+
+export type LiveConnectorFactory = (context: LiveConnectorContext) => PlatformConnector;
+
+/**
+ * Every platform with a live connector (decision 059). Adding one: a module under
+ * `server/platforms/live/<platform>/` exporting a factory, and one line here; the operator turns
+ * it on with `LIVE_PLATFORMS` (and the platform's credentials, see docs/connectors.md).
+ */
+export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>> = {
+  BLUESKY: blueskyConnector,
+  // Mastodon needs no operator credentials: our app is registered on each server at connect.
+  MASTODON: ({ config, http }) =>
+    mastodonConnector({
+      http,
+      vault: new SecretBox(config.secretKey, 'platformTokens'),
+      appName: config.MASTODON_APP_NAME,
+      website: config.publicUrl,
+      allowInsecureLoopback: config.NODE_ENV !== 'production',
+    }),
+  // Their credentials are required by the configuration when the platform is in LIVE_PLATFORMS.
+  DISCORD: ({ config, http }) =>
+    discordConnector({ http, applicationId: config.DISCORD_CLIENT_ID ?? '', clientSecret: config.DISCORD_CLIENT_SECRET ?? '', botToken: config.DISCORD_BOT_TOKEN ?? '' }),
+  SLACK: ({ config, http }) => slackConnector({ http, clientId: config.SLACK_CLIENT_ID ?? '', clientSecret: config.SLACK_CLIENT_SECRET ?? '' }),
+};
+
+// One client (its per-account limits) and one connector per platform for each configuration.
+const built = new WeakMap<Config, { http: LiveHttpClient; connectors: Map<PostPlatform, PlatformConnector> }>();
+
+/** The live connector of a platform the operator enabled, or null. */
+export function liveConnector(type: PostPlatform, config: Config): PlatformConnector | null {
+  const factory = LIVE_CONNECTORS[type];
+  if (!factory || !config.LIVE_PLATFORMS.includes(type)) return null;
+  let entry = built.get(config);
+  if (!entry) {
+    entry = {
+      http: new LiveHttpClient({ timeoutMs: config.LIVE_HTTP_TIMEOUT_SECONDS * 1000, retries: 2, concurrencyPerAccount: 4 }),
+      connectors: new Map(),
+    };
+    built.set(config, entry);
+  }
+  let connector = entry.connectors.get(type);
+  if (!connector) {
+    connector = factory({ config, http: entry.http });
+    entry.connectors.set(type, connector);
+  }
+  return connector;
+}
