@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// A real Bluesky PDS on the next port: the live Bluesky journey connects and publishes there.
+export const PDS_PORT = PORT + 1;
 
 // The config is loaded by the runner and again by each worker: the runner creates the data
 // directory and the workers inherit it through the environment, so the fixtures' CLI calls
@@ -48,22 +50,37 @@ export default defineConfig({
     launchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
-  webServer: {
-    command: 'npx tsx server/scripts/ensure-web-build.ts && npx tsx server/main.ts',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    env: {
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      // The webhooks journey delivers to a receiver the test starts on 127.0.0.1 over plain HTTP.
-      WEBHOOK_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      command: 'npx tsx e2e/pds/start-pds.ts',
+      url: `http://localhost:${PDS_PORT}/xrpc/_health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+      env: { PDS_PORT: String(PDS_PORT) },
     },
-  },
+    {
+      command: 'npx tsx server/scripts/ensure-web-build.ts && npx tsx server/main.ts',
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      env: {
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        // The webhooks journey delivers to a receiver the test starts on 127.0.0.1 over plain HTTP.
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        // Bluesky is offered live (on the PDS above) beside the sandbox's Bluesky.
+        LIVE_PLATFORMS: 'BLUESKY',
+        BLUESKY_SERVICE_URL: `http://localhost:${PDS_PORT}`,
+      },
+    },
+  ],
 });

@@ -74,4 +74,13 @@ export const test = base.extend<Fixtures>({
   },
 });
 
+/** `yyyy-MM-ddTHH:mm` on the browser's clock, as a datetime-local input takes it. */
+export function localInputValue(page: Page, msFromNow: number): Promise<string> {
+  return page.evaluate((ahead) => {
+    const date = new Date(Date.now() + ahead);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  }, msFromNow);
+}
+
 export { expect };

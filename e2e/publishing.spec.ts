@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { addDays, format } from 'date-fns';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { testMedia } from '../server/test/test-media';
-import { expect, test as base } from './fixtures';
+import { expect, localInputValue, test as base } from './fixtures';
 
 /** A 3 s vertical H.264 clip, generated on first use (ffmpeg from @ffmpeg-installer). */
 const video = async () => ({ name: 'vertical-3s.mp4', mimeType: 'video/mp4', buffer: await testMedia('vertical-3s.mp4') });
@@ -38,15 +38,6 @@ const test = base.extend<{ publishing: Publishing }>({
     await api.dispose();
   },
 });
-
-/** `yyyy-MM-ddTHH:mm` on the browser's clock, as a datetime-local input takes it. */
-function localInputValue(page: Page, msFromNow: number): Promise<string> {
-  return page.evaluate((ahead) => {
-    const date = new Date(Date.now() + ahead);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }, msFromNow);
-}
 
 const LONG_TEXT =
   'Behind the scenes in our test kitchen: three seconds of the new vertical tour, with the chefs, the ovens and the very first tasting of the season.';

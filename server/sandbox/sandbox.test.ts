@@ -232,8 +232,9 @@ describe('sandbox faults', () => {
 });
 
 describe('SANDBOX=false', () => {
-  it('removes the sandbox control API and pages, and connect explains there is no connector', async () => {
-    const off = await createTestApp({ env: { SANDBOX: 'false' } });
+  // A second app of its own (migrations included): slow on a busy machine.
+  it('removes the sandbox control API and pages, offers only the live platforms, and connect explains there is no connector', { timeout: 120_000 }, async () => {
+    const off = await createTestApp({ env: { SANDBOX: 'false', LIVE_PLATFORMS: 'BLUESKY' } });
     const { key, teamId } = await off.createOrg();
     expect((await off.request('POST', '/sandbox/accounts', { key, body: { teamId, type: 'TIKTOK' } })).status).toBe(404);
     expect((await off.request('GET', '/sandbox/faults', { key })).status).toBe(404);
@@ -241,6 +242,11 @@ describe('SANDBOX=false', () => {
     const connect = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'TIKTOK', redirectUrl: 'https://app.example.com/' } });
     expect(connect.status).toBe(400);
     expect(connect.json.message).toMatch(/no live connector/);
+    expect((await off.request('GET', '/social-account/platforms', { key })).json).toEqual({ platforms: [{ type: 'BLUESKY', modes: ['live'] }] });
+    const live = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/' } });
+    expect(new URL(live.json.url).pathname).toMatch(/^\/connect\/[\w-]+$/);
+    const sandboxAsked = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', mode: 'sandbox', redirectUrl: 'https://app.example.com/' } });
+    expect(sandboxAsked.json.message).toMatch(/SANDBOX=false/);
     const spec = await off.app.request('/api/v1/openapi.json');
     expect(Object.keys((await spec.json()).paths)).not.toContain('/api/v1/sandbox/accounts');
   });

@@ -4,7 +4,7 @@ import { postJobs } from '../../../posts/posts.jobs';
 import { connectAccount, uploadMedia } from '../../../posts/posts-test-kit';
 import { postHistoryJobs } from '../../../post-history/post-history.jobs';
 import { createTestApp } from '../../../test/test-app';
-import { connectLive, createPdsAccount, recordsOnPds } from './bluesky-test-kit';
+import { connectLive, createPdsAccount, recordsOnPds, waitForPost, type PublishedPost } from './bluesky-test-kit';
 
 /**
  * Bluesky against a real Personal Data Server and PLC directory (`@atproto/dev-env`), in process:
@@ -20,17 +20,7 @@ const t = await createTestApp({
   env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
 });
 
-type Post = { id: string; status: string; errors: Record<string, string>; errorsVerbose: Record<string, { code: string }>; externalData: Record<string, Record<string, string>>; firstCommentStatus?: unknown };
-
-async function waitForPost(key: string, id: string, done: (post: Post) => boolean, seconds = 60): Promise<Post> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const post = (await t.request('GET', `/post/${id}`, { key })).json as Post;
-    if (done(post) || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-const settled = (post: Post) => ['POSTED', 'ERROR'].includes(post.status);
+const settled = (post: PublishedPost) => ['POSTED', 'ERROR'].includes(post.status);
 
 async function connectedOrg() {
   const org = await t.createOrg('PRO');
@@ -107,7 +97,7 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
       },
     });
     expect(created.status).toBe(200);
-    const post = await waitForPost(key, created.json.id, settled);
+    const post = await waitForPost(t, key, created.json.id, settled);
     expect(post.status).toBe('POSTED');
     const data = post.externalData.BLUESKY!;
     expect(data).toMatchObject({ did: person.did, uri: expect.stringMatching(/^at:\/\//), permalink: `https://bsky.app/profile/${person.did}/post/${data.id}` });
@@ -137,7 +127,7 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
       key,
       body: { teamId, title: 'One', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'To be quoted' } } },
     });
-    const published = await waitForPost(key, first.json.id, settled);
+    const published = await waitForPost(t, key, first.json.id, settled);
     expect(published.status).toBe('POSTED');
     const quoted = published.externalData.BLUESKY!;
     const video = await uploadMedia(t, key, 'vertical-3s.mp4');
@@ -151,7 +141,7 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
         data: { BLUESKY: { text: 'Quoting with a video', quoteUri: quoted.uri, uploadIds: [video.id], videoAlt: 'A short clip' } },
       },
     });
-    const second = await waitForPost(key, quoting.json.id, settled);
+    const second = await waitForPost(t, key, quoting.json.id, settled);
     expect(second.status).toBe('POSTED');
     const records = await recordsOnPds(network, person.did);
     const quote = records.find((record) => record.uri === second.externalData.BLUESKY!.uri)!;

@@ -3,7 +3,7 @@ import { PlatformError } from '../../platform-error';
 import type { PublishingCapability, PublishMedia, PublishRequest, PublishResult } from '../../publishing';
 import { didOf } from './bluesky-session';
 import type { BlueskyXrpc } from './bluesky-xrpc';
-import { parseAtUri, permalinkOf, POST_COLLECTION, postUri, recordKey, richText, timeOfKey, type BlobRef, type StrongRef } from './bluesky-records';
+import { parseAtUri, permalinkOf, POST_COLLECTION, recordKey, richText, timeOfKey, type BlobRef, type StrongRef } from './bluesky-records';
 
 type Options = {
   text?: string | null;
@@ -34,9 +34,8 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
         return xrpc
           .query<StrongRef & { value: PostRecord }>({ ...common, nsid: 'com.atproto.repo.getRecord', params: { repo: did, collection: POST_COLLECTION, rkey }, operation: 'publishing.find' })
           .catch((error: unknown) => {
+            // A PDS answers a missing record with 400 `RecordNotFound`, read as NOT_FOUND.
             if (error instanceof PlatformError && error.code === 'NOT_FOUND') return null;
-            // A PDS answers a missing record with 400 RecordNotFound; other 400s are real errors.
-            if (error instanceof PlatformError && error.meta.xrpcError === 'RecordNotFound') return null;
             throw error;
           });
       },
@@ -72,7 +71,7 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
   type Session = ReturnType<typeof call>;
 
   /** The record of one part; its blobs are uploaded only now, when the part is not yet on the PDS. */
-  async function recordOf(env: ConnectorEnv, session: Session, part: Part, options: Options, reply: { root: StrongRef; parent: StrongRef } | null, operation: string) {
+  async function recordOf(env: ConnectorEnv, session: Session, part: Part, options: Options, reply: { root: StrongRef; parent: StrongRef } | null) {
     const { text, facets } = await richText(part.text, session.resolveHandle);
     const record: Record<string, unknown> = { $type: POST_COLLECTION, text, createdAt: new Date().toISOString(), ...(facets ? { facets } : {}) };
     if (reply) record.reply = reply;
@@ -95,7 +94,6 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
     else if (part.first && options.externalUrl) {
       record.embed = { $type: 'app.bsky.embed.external', external: { uri: options.externalUrl, title: options.externalTitle ?? '', description: options.externalDescription ?? '' } };
     }
-    void operation;
     return record;
   }
 
@@ -114,11 +112,11 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
     for (const [index, part] of parts.entries()) {
       const rkey = recordKey(request.intentKey, index, at);
       const existing = await session.getPost(rkey);
-      if (existing && (existing.value.text ?? '') !== (await richText(part.text, async () => null)).text) {
+      if (existing && (existing.value.text ?? '') !== part.text) {
         throw new PlatformError({ code: 'PERMANENT', message: `Bluesky already has another post under the key ${rkey}`, httpStatus: 409, meta: { platform: 'BLUESKY', operation } });
       }
       const reply = root && parent ? { root, parent } : null;
-      const ref: StrongRef = existing ? { uri: existing.uri, cid: existing.cid } : await session.create(rkey, await recordOf(env, session, part, options, reply, operation), operation);
+      const ref: StrongRef = existing ? { uri: existing.uri, cid: existing.cid } : await session.create(rkey, await recordOf(env, session, part, options, reply), operation);
       root ??= ref;
       parent = ref;
     }

@@ -1,5 +1,6 @@
 import type { AuthCapability, LiveConnectCapability, PlatformProfile, ProfileCapability, TokenSet } from '../../connector';
 import type { Permission } from '../../permissions';
+import { PlatformError } from '../../platform-error';
 import type { BlueskyXrpc } from './bluesky-xrpc';
 
 type Session = { accessJwt: string; refreshJwt: string; did: string; handle: string; email?: string };
@@ -49,13 +50,21 @@ export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string): { connect
       async refresh(_env, credentials) {
         if (!credentials.refreshToken) throw new Error('a Bluesky session without a refresh token');
         // The refresh JWT is single-use: the answer carries the next one, stored at once by the caller.
-        const session = await xrpc.procedure<Session>({
-          nsid: 'com.atproto.server.refreshSession',
-          body: undefined,
-          token: credentials.refreshToken,
-          account: didOf(credentials.accessToken),
-          operation: 'auth.refresh',
-        });
+        const session = await xrpc
+          .procedure<Session>({
+            nsid: 'com.atproto.server.refreshSession',
+            body: undefined,
+            token: credentials.refreshToken,
+            account: didOf(credentials.accessToken),
+            operation: 'auth.refresh',
+          })
+          .catch((error: unknown) => {
+            // A refresh JWT that expired (90 days) or was revoked with its app password: only logging in again helps.
+            if (error instanceof PlatformError && (error.code === 'TOKEN_EXPIRED' || error.code === 'INVALID_REQUEST')) {
+              throw new PlatformError({ code: 'ACCESS_REVOKED', message: error.message, httpStatus: error.httpStatus, meta: error.meta });
+            }
+            throw error;
+          });
         return tokensOf(session);
       },
     },

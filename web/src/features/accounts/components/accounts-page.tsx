@@ -165,7 +165,8 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
           onReconnect={(account) => startConnect(account.type, { instagramConnectionMethod: account.instagramConnectionMethod ?? undefined, mode: account.mode })}
         />
 
-        <SandboxPanel ref={sandboxRef} accounts={accounts} selectedId={sandboxAccountId} onSelect={setSandboxAccountId} />
+        {/* Only sandbox accounts can be driven from the panel: a live account's activity is the real platform's. */}
+        <SandboxPanel ref={sandboxRef} accounts={accounts.filter((account) => account.mode === 'sandbox')} selectedId={sandboxAccountId} onSelect={setSandboxAccountId} />
       </div>
 
       <ChooseChannelDialog account={choosingChannel} onClose={() => setChoosingChannel(null)} />
