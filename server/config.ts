@@ -45,6 +45,15 @@ export const envSchema = z.object({
   BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
   /** Timeout of one call to a live platform. */
   LIVE_HTTP_TIMEOUT_SECONDS: positiveInt(30),
+  /** The app name Mastodon servers show on their consent page and under posts (decision 060). */
+  MASTODON_APP_NAME: z.string().min(1).max(60).default('SocialDesk'),
+  /** Discord: the application's OAuth client, and its bot's token (the bot posts through channel webhooks). */
+  DISCORD_CLIENT_ID: z.string().min(1).optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+  /** Slack: the app's OAuth client (its bot token is issued per workspace at install). */
+  SLACK_CLIENT_ID: z.string().min(1).optional(),
+  SLACK_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO: booleanFromEnv(true),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   RATE_LIMIT_BURST: positiveInt(100),
@@ -170,6 +179,14 @@ function crossFieldProblems(values: Env): string[] {
   }
   const unknownPlatforms = values.LIVE_PLATFORMS.filter((type) => !(SOCIAL_ACCOUNT_TYPES as readonly string[]).includes(type));
   if (unknownPlatforms.length > 0) problems.push(`LIVE_PLATFORMS: unknown platform ${unknownPlatforms.join(', ')} (one of ${SOCIAL_ACCOUNT_TYPES.join(', ')})`);
+  const needs: Partial<Record<string, (keyof Env)[]>> = {
+    DISCORD: ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'],
+    SLACK: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'],
+  };
+  for (const platform of values.LIVE_PLATFORMS) {
+    const missing = (needs[platform] ?? []).filter((name) => !values[name]);
+    if (missing.length > 0) problems.push(`${missing.join(', ')}: required when LIVE_PLATFORMS includes ${platform}`);
+  }
   return problems;
 }
 

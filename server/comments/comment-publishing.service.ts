@@ -32,23 +32,27 @@ export async function publishDueComment(services: AppServices, job: JobRef): Pro
   await finish(services, job);
 }
 
-/** The platform id of what the comment answers: the fetched or own parent comment, else the post. */
-async function parentExternalId(services: AppServices, comment: CommentRow, platform: string): Promise<string | null> {
+/**
+ * What the comment answers, as the platform knows it: the fetched or own parent comment, else the
+ * post. Its `id`, and for our own items all of their `externalData` (Slack and Discord find the
+ * channel and thread of a message there).
+ */
+async function parentExternalData(services: AppServices, comment: CommentRow, platform: string): Promise<Record<string, string> | null> {
   const { db } = services;
   if (comment.fetchedParentCommentId) {
     const [parent] = await db.select().from(fetchedComments).where(eq(fetchedComments.id, comment.fetchedParentCommentId));
-    return parent && !parent.deletedAt ? parent.externalId : null;
+    return parent && !parent.deletedAt ? { id: parent.externalId } : null;
   }
   if (comment.internalParentCommentId) {
     const [parent] = await db
       .select()
       .from(commentTargets)
       .where(and(eq(commentTargets.commentId, comment.internalParentCommentId), eq(commentTargets.platform, platform)));
-    return parent?.externalData?.id ?? null;
+    return parent?.externalData?.id ? parent.externalData : null;
   }
   if (!comment.internalPostId) return null;
   const [target] = await db.select().from(postTargets).where(and(eq(postTargets.postId, comment.internalPostId), eq(postTargets.platform, platform)));
-  return target?.externalData?.id ?? null;
+  return target?.externalData?.id ? target.externalData : null;
 }
 
 async function publishTarget(services: AppServices, comment: CommentRow, target: CommentTargetRow): Promise<void> {
@@ -63,8 +67,8 @@ async function publishTarget(services: AppServices, comment: CommentRow, target:
   if (!account) {
     return failTarget(services, target, new PlatformError({ code: 'ACCESS_REVOKED', message: `The ${target.platform} account of this comment was disconnected`, httpStatus: 401, meta }));
   }
-  const parentId = await parentExternalId(services, comment, target.platform);
-  if (!parentId) {
+  const parent = await parentExternalData(services, comment, target.platform);
+  if (!parent) {
     return failTarget(services, target, new PlatformError({ code: 'NOT_FOUND', message: `What this comment answers is no longer on ${target.platform}`, httpStatus: 404, meta }));
   }
   // Record the intent before calling the platform: after a crash or a lost answer, the next run
@@ -84,11 +88,11 @@ async function publishTarget(services: AppServices, comment: CommentRow, target:
       const where = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
       const env = connectorEnv(services);
       if (inFlight) {
-        const earlier = await publishing.findByIntent(env, credentials, where, intentKey);
+        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { parent });
         if (earlier?.externalData.id) return { id: earlier.externalData.id, permalink: earlier.externalData.permalink ?? null };
       }
       const text = comment.data[target.platform]?.text ?? '';
-      return publishing.comment(env, credentials, where, { externalData: { id: parentId }, text, intentKey });
+      return publishing.comment(env, credentials, where, { externalData: parent, text, intentKey });
     });
   } catch (error) {
     if (error instanceof PlatformError) return failTarget(services, target, error);

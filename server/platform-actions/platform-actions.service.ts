@@ -107,10 +107,13 @@ function editedData(platform: PostPlatform, edit: PostEdit): Record<string, unkn
 export async function editPublishedPost(services: AppServices, scope: Scope, platform: PostPlatform, postId: string, edit: PostEdit) {
   if (Object.values(edit).every((value) => value === undefined)) throw new BadRequestError('Nothing to edit: send at least one field to change');
   const { externalId, account, target } = await publishedTarget(services, scope, platform, postId);
-  const result = await act<{ externalId: string; edit: PostEdit }, { permalink: string | null }>(services, account, 'editPost', 'editing published posts', {
-    externalId,
-    edit,
-  });
+  const result = await act<{ externalId: string; externalData: Record<string, string>; edit: PostEdit }, { permalink: string | null }>(
+    services,
+    account,
+    'editPost',
+    'editing published posts',
+    { externalId, externalData: target.externalData ?? {}, edit },
+  );
   await services.db.transaction((tx) =>
     platformItemChanged(tx, { ...scope, socialAccountId: account.id, platform, kind: 'POST', externalId, change: { type: 'EDITED', text: edit.text, data: editedData(platform, edit) }, at: new Date() }),
   );
@@ -119,13 +122,13 @@ export async function editPublishedPost(services: AppServices, scope: Scope, pla
 }
 
 export async function deletePublishedPost(services: AppServices, scope: Scope, platform: PostPlatform, postId: string) {
-  const { externalId, account } = await publishedTarget(services, scope, platform, postId);
+  const { externalId, account, target } = await publishedTarget(services, scope, platform, postId);
   const deleted = () =>
     services.db.transaction((tx) =>
       platformItemChanged(tx, { ...scope, socialAccountId: account.id, platform, kind: 'POST', externalId, change: { type: 'DELETED' }, at: new Date() }),
     );
   try {
-    await act(services, account, 'deletePost', 'deleting published posts', { externalId });
+    await act(services, account, 'deletePost', 'deleting published posts', { externalId, externalData: target.externalData ?? {} });
   } catch (error) {
     // Already gone on the platform (deleted there by hand): our record follows, the caller gets the 404.
     if (error instanceof AppError && error.statusCode === 404) await deleted();

@@ -40,8 +40,9 @@ export type FacebookPage = { id: string; name: string; username: string | null; 
 type Call<I, O> = (env: ConnectorEnv, credentials: Credentials, account: ActingAccount, input: I) => Promise<O>;
 
 export type ActionsCapability = {
-  editPost: Call<{ externalId: string; edit: PostEdit }, EditResult> | null;
-  deletePost: Call<{ externalId: string }, void> | null;
+  /** `externalData` is what publishing answered: Slack and Discord find the message's channel there. */
+  editPost: Call<{ externalId: string; externalData?: Record<string, string>; edit: PostEdit }, EditResult> | null;
+  deletePost: Call<{ externalId: string; externalData?: Record<string, string> }, void> | null;
   editComment: Call<{ externalId: string; text: string; spoilerText?: string }, EditResult> | null;
   deleteComment: Call<{ externalId: string }, void> | null;
   lookups: {

@@ -38,17 +38,17 @@ export type PublishResult = {
 
 export type PublishTarget = { externalId: string | null; selectedChannelId: string | null };
 
+export type IntentContext = Partial<Pick<PublishRequest, 'options' | 'publishAt'>> & { channelId?: string | null; parent?: Record<string, string> };
+
 export type PublishingCapability = {
   publish(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, request: PublishRequest): Promise<PublishResult>;
-  /** Finds what an earlier attempt with this intent published: how a crash between call and commit is reconciled. */
-  findByIntent(
-    env: ConnectorEnv,
-    credentials: Credentials,
-    target: PublishTarget,
-    intentKey: string,
-    /** What the intent asked for, for connectors whose record names derive from it (Bluesky). */
-    request?: Pick<PublishRequest, 'options' | 'publishAt'>,
-  ): Promise<PublishResult | null>;
+  /**
+   * Finds what an earlier attempt with this intent published: how a crash between call and commit
+   * is reconciled. `context` is what the attempt asked for and where it went: Bluesky derives its
+   * record names from the options and `publishAt`; Slack searches the post's channel, or the thread
+   * of the parent a comment answers.
+   */
+  findByIntent(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, intentKey: string, context?: IntentContext): Promise<PublishResult | null>;
   comment(
     env: ConnectorEnv,
     credentials: Credentials,

@@ -79,8 +79,9 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       const where = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
       const env = connectorEnv(services);
       const options = (post.data[target.platform] ?? {}) as Record<string, unknown>;
+      const channelId = (options.channelId as string | undefined) ?? account.selectedChannelId;
       if (inFlight) {
-        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { options, publishAt: post.postDate });
+        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { options, publishAt: post.postDate, channelId });
         if (earlier) return earlier;
       }
       return publishing.publish(env, credentials, where, {
@@ -89,7 +90,7 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
         media: await mediaOf(services, mediaIdsOf(options)),
         threadMedia: await mediaOf(services, threadMediaIdsOf(options)),
         publishAt: post.postDate,
-        channelId: (options.channelId as string | undefined) ?? account.selectedChannelId,
+        channelId,
       });
     });
   } catch (error) {

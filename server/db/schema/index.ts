@@ -21,3 +21,4 @@ export * from './reviews';
 export * from './post-history';
 export * from './inbox';
 export * from './automations';
+export * from './mastodon-apps';

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { fail, hasItems, httpsUrl, optionalText, uploadIds } from './shared';
 
-/** Discord and Slack post through a channel webhook with the same fields; only the limits differ. */
-function chatOptions(limits: { text: number; uploads: number }) {
+/** Discord and Slack post through a channel with the same fields; only the limits and rich content differ. */
+function chatOptions<Extra extends z.ZodRawShape>(limits: { text: number; uploads: number }, extra: Extra) {
   return z
     .object({
       channelId: z.string().min(1).max(64),
@@ -10,12 +10,34 @@ function chatOptions(limits: { text: number; uploads: number }) {
       uploadIds: uploadIds(limits.uploads),
       username: optionalText(80),
       avatarUrl: httpsUrl.nullish(),
+      ...extra,
     })
     .strict()
     .superRefine((data, ctx) => {
-      if (!data.text && !hasItems(data.uploadIds)) fail(ctx, ['text'], 'A message needs text or a file');
+      const rich = (data as { embeds?: unknown[] | null; blocks?: unknown[] | null }).embeds ?? (data as { blocks?: unknown[] | null }).blocks;
+      if (!data.text && !hasItems(data.uploadIds) && !hasItems(rich)) fail(ctx, ['text'], 'A message needs text or a file (or Discord embeds, Slack blocks)');
     });
 }
 
-export const DiscordOptions = chatOptions({ text: 2000, uploads: 10 });
-export const SlackOptions = chatOptions({ text: 40_000, uploads: 10 });
+/** A Discord embed, within the limits Discord documents (https://discord.com/developers/docs/resources/message#embed-object-embed-limits). */
+const DiscordEmbed = z
+  .object({
+    title: z.string().max(256).nullish(),
+    description: z.string().max(4096).nullish(),
+    url: httpsUrl.nullish(),
+    color: z.number().int().min(0).max(0xffffff).nullish(),
+    image: z.object({ url: httpsUrl }).strict().nullish(),
+    thumbnail: z.object({ url: httpsUrl }).strict().nullish(),
+    footer: z.object({ text: z.string().min(1).max(2048) }).strict().nullish(),
+    fields: z
+      .array(z.object({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024), inline: z.boolean().nullish() }).strict())
+      .max(25)
+      .nullish(),
+  })
+  .strict();
+
+/** Block Kit blocks are many and Slack checks them itself (`invalid_blocks`); here only their number and that each names its type. */
+const SlackBlock = z.object({ type: z.string().min(1).max(64) }).passthrough();
+
+export const DiscordOptions = chatOptions({ text: 2000, uploads: 10 }, { embeds: z.array(DiscordEmbed).max(10).nullish() });
+export const SlackOptions = chatOptions({ text: 40_000, uploads: 10 }, { blocks: z.array(SlackBlock).max(50).nullish() });

@@ -101,6 +101,13 @@ describe('data.<PLATFORM> shape and cross-field rules', () => {
     invalid('REDDIT', { sr: 'bad name!', text: 'Title' }, 'sr');
     invalid('REDDIT', { sr: 'pics', text: 'Title', link: 'https://x.test', uploadIds: ['i'] }, 'link');
     invalid('MASTODON', { privacy: 'FRIENDS', text: 'hi' }, 'privacy');
+    valid('MASTODON', { text: 'Which day?', poll: { options: ['Mon', 'Fri'], expiresIn: 86_400 }, spoiler: 'cw' });
+    invalid('MASTODON', { text: 'x', uploadIds: ['i'], poll: { options: ['Mon', 'Fri'], expiresIn: 86_400 } }, 'poll', /media/);
+    invalid('MASTODON', { text: 'x', poll: { options: ['only one'], expiresIn: 86_400 } }, 'poll.options');
+    valid('DISCORD', { channelId: 'c', embeds: [{ title: 'Notes', url: 'https://example.com', color: 0x5865f2 }] });
+    invalid('DISCORD', { channelId: 'c', embeds: [{ title: 'x'.repeat(257) }] }, 'embeds.0.title');
+    valid('SLACK', { channelId: 'c', blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*hi*' } }] });
+    invalid('SLACK', { channelId: 'c', blocks: [{ text: 'no type' }] }, 'blocks.0.type');
     invalid('DISCORD', { channelId: 'c' }, 'text', /text or a file/);
     invalid('DISCORD', { channelId: 'c', text: 'x'.repeat(2001) }, 'text');
     valid('SLACK', { channelId: 'c', text: 'x'.repeat(2001) });

@@ -1,8 +1,12 @@
 import type { Config } from '../../config';
 import type { PlatformConnector } from '../connector';
 import type { PostPlatform } from '../platform-types';
+import { SecretBox } from '../../crypto/secret-box';
 import { blueskyConnector } from './bluesky/bluesky-connector';
+import { discordConnector } from './discord/discord-connector';
 import { LiveHttpClient } from './live-http';
+import { mastodonConnector } from './mastodon/mastodon-connector';
+import { slackConnector } from './slack/slack-connector';
 
 /** What a live connector is built from: the operator's configuration and the one outbound HTTP client. */
 export type LiveConnectorContext = { config: Config; http: LiveHttpClient };
@@ -16,6 +20,19 @@ export type LiveConnectorFactory = (context: LiveConnectorContext) => PlatformCo
  */
 export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>> = {
   BLUESKY: blueskyConnector,
+  // Mastodon needs no operator credentials: our app is registered on each server at connect.
+  MASTODON: ({ config, http }) =>
+    mastodonConnector({
+      http,
+      vault: new SecretBox(config.secretKey, 'platformTokens'),
+      appName: config.MASTODON_APP_NAME,
+      website: config.publicUrl,
+      allowInsecureLoopback: config.NODE_ENV !== 'production',
+    }),
+  // Their credentials are required by the configuration when the platform is in LIVE_PLATFORMS.
+  DISCORD: ({ config, http }) =>
+    discordConnector({ http, applicationId: config.DISCORD_CLIENT_ID ?? '', clientSecret: config.DISCORD_CLIENT_SECRET ?? '', botToken: config.DISCORD_BOT_TOKEN ?? '' }),
+  SLACK: ({ config, http }) => slackConnector({ http, clientId: config.SLACK_CLIENT_ID ?? '', clientSecret: config.SLACK_CLIENT_SECRET ?? '' }),
 };
 
 // One client (its per-account limits) and one connector per platform for each configuration.

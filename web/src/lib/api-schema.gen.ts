@@ -4651,6 +4651,29 @@ export interface components {
                 /** Format: uri */
                 avatarUrl?: string | null;
                 channelId: string;
+                embeds?: {
+                    color?: number | null;
+                    description?: string | null;
+                    fields?: {
+                        inline?: boolean | null;
+                        name: string;
+                        value: string;
+                    }[] | null;
+                    footer?: {
+                        text: string;
+                    } | null;
+                    image?: {
+                        /** Format: uri */
+                        url: string;
+                    } | null;
+                    thumbnail?: {
+                        /** Format: uri */
+                        url: string;
+                    } | null;
+                    title?: string | null;
+                    /** Format: uri */
+                    url?: string | null;
+                }[] | null;
                 text?: string | null;
                 uploadIds?: string[] | null;
                 username?: string | null;
@@ -4756,6 +4779,13 @@ export interface components {
                 uploadIds?: string[] | null;
             };
             MASTODON?: {
+                altText?: string | null;
+                poll?: {
+                    expiresIn: number;
+                    hideTotals?: boolean | null;
+                    multiple?: boolean | null;
+                    options: string[];
+                } | null;
                 /** @enum {string|null} */
                 privacy?: "PUBLIC" | "UNLISTED" | "PRIVATE" | "DIRECT" | null;
                 spoiler?: string | null;
@@ -4791,6 +4821,9 @@ export interface components {
             SLACK?: {
                 /** Format: uri */
                 avatarUrl?: string | null;
+                blocks?: {
+                    type: string;
+                }[] | null;
                 channelId: string;
                 text?: string | null;
                 uploadIds?: string[] | null;

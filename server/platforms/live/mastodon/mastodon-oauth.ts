@@ -1,0 +1,97 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { mastodonApps } from '../../../db/schema/mastodon-apps';
+import type { LiveConnectCapability, TokenSet } from '../../connector';
+import { PlatformError } from '../../platform-error';
+import { TTL } from '../../platform-definition';
+import type { MastodonApi } from './mastodon-api';
+import { mastodonAccessToken, mastodonServerOrigin } from './mastodon-credentials';
+
+/** Granular scopes (Mastodon 2.4+): the profile, posting with media, reading statuses for history and numbers. */
+export const MASTODON_SCOPES = 'read:accounts read:statuses write:statuses write:media';
+
+type Vault = { seal(plaintext: string): string; open(sealed: string): string };
+type App = { server: string; clientId: string; clientSecret: string; redirectUri: string; scopes: string };
+
+/**
+ * Our OAuth app on this server for this redirect URI: the stored one, or a new registration
+ * (`POST /api/v1/apps`) stored for the next account. Two first connects racing both register; the
+ * unique index keeps one, and the other's registration is simply never used.
+ */
+export async function mastodonAppFor(db: Executor, vault: Vault, api: MastodonApi, input: { server: string; redirectUri: string }): Promise<App> {
+  const stored = await findApp(db, vault, input);
+  if (stored) return stored;
+  const registered = await api.toServer<{ client_id: string; client_secret: string }>(input.server, {
+    operation: 'connect.registerApp',
+    method: 'POST',
+    path: '/api/v1/apps',
+    body: {
+      client_name: api.config.appName ?? 'SocialDesk',
+      redirect_uris: input.redirectUri,
+      scopes: MASTODON_SCOPES,
+      ...(api.config.website ? { website: api.config.website } : {}),
+    },
+  });
+  await db
+    .insert(mastodonApps)
+    .values({ server: input.server, redirectUri: input.redirectUri, scopes: MASTODON_SCOPES, clientId: registered.client_id, clientSecretEnc: vault.seal(registered.client_secret) })
+    .onConflictDoNothing();
+  return (await findApp(db, vault, input))!;
+}
+
+async function findApp(db: Executor, vault: Vault, input: { server: string; redirectUri: string }): Promise<App | null> {
+  const [row] = await db.select().from(mastodonApps).where(and(eq(mastodonApps.server, input.server), eq(mastodonApps.redirectUri, input.redirectUri)));
+  return row ? { server: row.server, clientId: row.clientId, clientSecret: vault.open(row.clientSecretEnc), redirectUri: row.redirectUri, scopes: row.scopes } : null;
+}
+
+/** Where to send the person: the server's consent screen for our app, `force_login` so they pick the account. */
+export function mastodonAuthorizeUrl(app: App, state: string): string {
+  const query = new URLSearchParams({ client_id: app.clientId, redirect_uri: app.redirectUri, response_type: 'code', scope: app.scopes, state, force_login: 'true' });
+  return `${app.server}/oauth/authorize?${query}`;
+}
+
+/** Trades the code from the callback for the account's token, kept with its server (see mastodon-credentials). */
+export async function exchangeMastodonCode(api: MastodonApi, app: App, code: string): Promise<TokenSet> {
+  const answer = await api.toServer<{ access_token: string; scope?: string }>(app.server, {
+    operation: 'connect.exchangeCode',
+    method: 'POST',
+    path: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: app.redirectUri, scope: app.scopes }).toString(),
+  });
+  // Mastodon tokens do not expire; the platform definition's decade stands for "never".
+  return { accessToken: mastodonAccessToken(app.server, answer.access_token), refreshToken: null, expiresAt: new Date(Date.now() + TTL.decade * 1000) };
+}
+
+/**
+ * Connecting (decision 059's OAuth flow): the person names their server (`serverUrl`), our app is
+ * registered there if it is not yet, and they consent on their server's own page.
+ */
+export function mastodonConnect(api: MastodonApi): LiveConnectCapability {
+  const vault = api.config.vault;
+  function serverOf(serverUrl: string | undefined, operation: string): string {
+    const server = serverUrl ? mastodonServerOrigin(serverUrl, { allowInsecureLoopback: api.config.allowInsecureLoopback }) : null;
+    if (server) return server;
+    throw new PlatformError({
+      code: 'INVALID_REQUEST',
+      message: serverUrl ? `${serverUrl} is not an https address of a Mastodon server` : 'Name the Mastodon server to connect (serverUrl), such as mastodon.social',
+      httpStatus: 400,
+      meta: { platform: 'MASTODON', operation },
+    });
+  }
+  function requireVault(): NonNullable<typeof vault> {
+    if (!vault) throw new Error('the Mastodon connector needs the platform-token box to keep app secrets');
+    return vault;
+  }
+  return {
+    method: 'oauth',
+    async authorizationUrl(env, input) {
+      const app = await mastodonAppFor(env.db, requireVault(), api, { server: serverOf(input.serverUrl, 'connect.authorize'), redirectUri: input.redirectUri });
+      return mastodonAuthorizeUrl(app, input.state);
+    },
+    async exchange(env, input) {
+      const app = await mastodonAppFor(env.db, requireVault(), api, { server: serverOf(input.serverUrl, 'connect.exchangeCode'), redirectUri: input.redirectUri });
+      return exchangeMastodonCode(api, app, input.code);
+    },
+  };
+}
