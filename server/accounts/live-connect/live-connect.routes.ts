@@ -67,13 +67,21 @@ export function liveConnectPagesRouter() {
     const connect = connectorOf(services, session.platform, 'live').connect;
     if (connect?.method === 'app-password') return c.html(appPasswordPage({ session, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl }), 200, PAGE_HEADERS);
     if (connect?.method === 'oauth') {
-      const url = await connect.authorizationUrl(connectorEnv(services), {
-        state: session.id,
-        redirectUri: callbackUrl(services.config.publicUrl),
-        serverUrl: session.options.serverUrl,
-        permissions: session.requestedPermissions as Permission[],
-      });
-      return c.redirect(url, 302);
+      try {
+        const url = await connect.authorizationUrl(connectorEnv(services), {
+          state: session.id,
+          redirectUri: callbackUrl(services.config.publicUrl),
+          serverUrl: session.options.serverUrl,
+          permissions: session.requestedPermissions as Permission[],
+        });
+        return c.redirect(url, 302);
+      } catch (error) {
+        // A Mastodon server that is down or is not a Mastodon server: say so on a page, since a
+        // person is looking at it; the link stays usable for when the server answers again.
+        if (!(error instanceof PlatformError)) throw error;
+        const page = messagePage('Cannot reach the platform', `${error.userFacingMessage} (${error.message}) Reload this page to try again, or start again from the app with another server address.`);
+        return c.html(page, 502, PAGE_HEADERS);
+      }
     }
     return c.html(messagePage('Not available', 'This platform cannot be connected here.'), 400, PAGE_HEADERS);
   });

@@ -80,4 +80,20 @@ describe('Mastodon live, end to end on recorded exchanges', () => {
     const listed = await t.request('GET', `/post?teamId=${teamId}`, { key });
     expect(JSON.stringify(listed.json)).toContain('https://social.example/@ada/113500000000000103');
   });
+
+  it('shows a page, not an error body, when the named server cannot be reached; the link stays usable', async () => {
+    const { key, teamId } = await t.createOrg();
+    const closed = await startReplayServer(fileURLToPath(new URL('./recordings', import.meta.url)));
+    const serverUrl = closed.url;
+    await closed.close(); // nothing listens there any more
+    const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'MASTODON', serverUrl, redirectUrl: 'https://app.example.com/accounts' } });
+    expect(started.status).toBe(200);
+    const path = new URL(started.json.url as string).pathname;
+    const page = await t.app.request(path);
+    expect(page.status).toBe(502);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('Cannot reach the platform');
+    // Still pending: reloading tries again rather than saying the link was used.
+    expect((await t.app.request(path)).status).toBe(502);
+  });
 });
