@@ -37,7 +37,7 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
       conversationId: message.conversationId,
       conversationMessageId: message.id,
     };
-    await recordRuns(tx, services.jobs, automationEvent, order);
+    await recordRuns(tx, services, automationEvent, order);
     return;
   }
 
@@ -49,7 +49,7 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
     if (!comment || comment.platformData.owner) return;
     await recordRuns(
       tx,
-      services.jobs,
+      services,
       { ...base, text: comment.text, payload: null, senderExternalId: comment.authorExternalId, postId: comment.postId, fetchedCommentId: comment.id },
       ['COMMENT_CREATED'],
     );

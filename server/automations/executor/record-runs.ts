@@ -1,10 +1,13 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { afterCommit } from '../../db/after-commit';
+import type { Executor, Transaction } from '../../db/client';
 import { automationExecutions, automationFlows, automationFlowVersions, type ExecutionError, type ExecutionInput } from '../../db/schema/automations';
-import type { JobQueue } from '../../jobs/job-queue';
+import { IN_PROCESS_FALLBACK_MS } from '../../jobs/in-process';
+import type { AppServices } from '../../services';
 import type { TriggerType } from '../shared/automation-constants';
 import { triggerMatches, type TriggerEvent } from '../shared/keyword-match';
 import { runAutomationExecutionJob } from './executor.jobs';
+import { runNow } from './run-now';
 import { safetyLimitHit } from './safety-limits';
 
 /** The spec: up to 25 flows run per event. */
@@ -73,7 +76,10 @@ export function selectFlows(candidates: Listening[], event: AutomationEvent, ord
  * job due at `receivedAt + delay` (enqueued in the same transaction, so a rolled-back event leaves
  * neither), and runs a safety limit stops are recorded SKIPPED at once with its code.
  */
-export async function recordRuns(tx: Executor, jobs: JobQueue, event: AutomationEvent, order: TriggerType[]): Promise<number> {
+export async function recordRuns(tx: Transaction, services: AppServices, event: AutomationEvent, order: TriggerType[]): Promise<number> {
+  // A worker starts runs without a delay itself once the event's transaction commits; their job,
+  // due a little later, is the fallback should this process stop first (QUEUED → RUNNING claims).
+  const inline = services.jobs.handles(runAutomationExecutionJob);
   const candidates = await listeningFlows(tx, event, order);
   const selected = selectFlows(candidates, event, order);
   if (!selected) return 0;
@@ -109,7 +115,10 @@ export async function recordRuns(tx: Executor, jobs: JobQueue, event: Automation
       .returning({ id: automationExecutions.id });
     if (!row) continue; // the event was consumed before: its runs exist
     recorded += 1;
-    if (!skip) await jobs.send(runAutomationExecutionJob, { executionId: row.id }, { executor: tx, startAfter: scheduledAt });
+    if (skip) continue;
+    const startNow = inline && delayMs === 0;
+    await services.jobs.send(runAutomationExecutionJob, { executionId: row.id }, { executor: tx, startAfter: startNow ? new Date(scheduledAt.getTime() + IN_PROCESS_FALLBACK_MS) : scheduledAt });
+    if (startNow) afterCommit(tx, () => runNow(services, row.id));
   }
   return recorded;
 }
