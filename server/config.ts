@@ -38,6 +38,11 @@ export const envSchema = z.object({
   WORKER_CONCURRENCY: positiveInt(4),
   /** Automation runs without a delay a worker starts itself right after recording them (decision 057). */
   AUTOMATION_INLINE_CONCURRENCY: positiveInt(16),
+  /**
+   * Operator switch: automation runs are not started while set; matching events and test runs are
+   * recorded SKIPPED with AUTOMATION_EXECUTION_DISABLED (the spec's "briefly paused on the service side").
+   */
+  AUTOMATION_EXECUTION_PAUSED: booleanFromEnv(false),
   /** The spec's 60-second limit on one automation run; lower only in tests (decision 057). */
   AUTOMATION_RUN_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** First wait before publishing again after a transient platform failure; doubles per attempt. */
