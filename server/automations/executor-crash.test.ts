@@ -29,8 +29,11 @@ describe('a worker killed in the middle of an automation run', () => {
     expect(created.code, created.stderr).toBe(0);
     const org = JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { teamId: string; apiKey: string };
     const api = processApi(first.url, org.apiKey);
-    const account = (await api('POST', '/sandbox/accounts', { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true })).json;
-    expect((await api('POST', '/social-account/messaging/enable', { teamId: org.teamId, type: 'INSTAGRAM' })).status).toBe(200);
+    const connected = await api('POST', '/sandbox/accounts', { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true });
+    expect(connected.status, JSON.stringify(connected.json)).toBe(200);
+    const account = connected.json;
+    const enabled = await api('POST', '/social-account/messaging/enable', { teamId: org.teamId, type: 'INSTAGRAM' });
+    expect(enabled.status, JSON.stringify(enabled.json)).toBe(200);
     const definition = {
       trigger: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: account.id, keywords: ['price'] },
       steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Prices: https://example.com/prices' } }],
