@@ -44,7 +44,7 @@ describe('a worker killed in the middle of an automation run', () => {
     await api('POST', '/sandbox/faults', { type: 'INSTAGRAM', operation: 'messaging.send', kind: 'SLOW', delayMs: 30_000, count: 1 });
     void api('POST', '/sandbox/inbound/message', { socialAccountId: account.id, senderId: '960001', senderName: 'Cora Crash', text: 'price?' }).catch(() => null);
     const runs = (call: typeof api) => call('GET', `/automations/${flow.id}/executions?teamId=${org.teamId}`).then((r) => r.json.items ?? []);
-    const [started] = await probeUntil(() => runs(api), (items) => items[0]?.status === 'RUNNING', 60);
+    const [started] = await probeUntil(() => runs(api), (items) => items[0]?.status === 'RUNNING' && items[0]?.currentStepId === 'answer', 60);
     expect(started).toMatchObject({ status: 'RUNNING', currentStepId: 'answer' });
     await first.stop('SIGKILL');
 
