@@ -111,6 +111,33 @@ describe('executor limits', { timeout: 240_000 }, () => {
     expect(skipped.length, JSON.stringify(rows.map((row) => [row.status, row.error]))).toBe(2);
     expect(rows.filter((row) => !row.error).map((row) => row.status)).toEqual(['COMPLETED']);
   });
+
+  it('answers an event on a page connected to two teams once: the first team claims it, the other is SKIPPED', async () => {
+    const org = await t.createOrg('PRO', ['dms', 'automations']);
+    const other = (await t.request('POST', '/team', { key: org.key, body: { name: 'Second team' } })).json.id as string;
+    const accounts: string[] = [];
+    for (const teamId of [org.teamId, other]) {
+      const account = await t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId, type: 'FACEBOOK', username: 'shared.owner', channelName: 'Shared Bakery', grantMessaging: true } });
+      expect(account.status, account.text).toBe(200);
+      accounts.push(account.json.id);
+      expect((await t.request('POST', '/social-account/messaging/enable', { key: org.key, body: { teamId, type: 'FACEBOOK' } })).status).toBe(200);
+      const definition = { trigger: { type: 'DM_RECEIVED', platform: 'FACEBOOK', socialAccountId: account.json.id, keywords: ['price'] }, steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Prices' } }] };
+      const flow = await t.request('POST', '/automations', { key: org.key, body: { teamId, name: 'Prices', platformScope: 'FACEBOOK', definition } });
+      expect(flow.status, flow.text).toBe(201);
+      expect((await t.request('POST', `/automations/${flow.json.id}/publish`, { key: org.key })).status).toBe(200);
+    }
+    const sent = await t.request('POST', '/sandbox/inbound/message', { key: org.key, body: { socialAccountId: accounts[0], text: 'price?', senderId: 'shared-1', senderName: 'Sam Shared' } });
+    expect(sent.status, sent.text).toBe(200);
+    const events = sent.json.items as { id: string; teamId: string }[];
+    expect(events.map((event) => event.teamId).sort()).toEqual([org.teamId, other].sort());
+    const rows = await waitFor(
+      () => t.services.db.select().from(automationExecutions).where(inArray(automationExecutions.triggerId, events.map((event) => event.id))),
+      (items) => items.length === 2 && items.every((row) => FINAL.includes(row.status)),
+      60,
+    );
+    expect(rows.map((row) => row.status).sort()).toEqual(['COMPLETED', 'SKIPPED']);
+    expect(rows.find((row) => row.status === 'SKIPPED')!.error).toMatchObject({ code: 'AUTOMATION_SHARED_PAGE_CLAIMED' });
+  });
 });
 
 describe('automations paused on the service side', { timeout: 240_000 }, () => {
