@@ -63,6 +63,15 @@ export const envSchema = z.object({
   LOGIN_LOCKOUT_SECONDS: positiveInt(60),
   SESSION_TTL_HOURS: positiveInt(24 * 14),
   WORKER_CONCURRENCY: positiveInt(4),
+  /** Automation runs without a delay a worker starts itself right after recording them (decision 057). */
+  AUTOMATION_INLINE_CONCURRENCY: positiveInt(16),
+  /**
+   * Operator switch: automation runs are not started while set; matching events and test runs are
+   * recorded SKIPPED with AUTOMATION_EXECUTION_DISABLED (the spec's "briefly paused on the service side").
+   */
+  AUTOMATION_EXECUTION_PAUSED: booleanFromEnv(false),
+  /** The spec's 60-second limit on one automation run; lower only in tests (decision 057). */
+  AUTOMATION_RUN_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** First wait before publishing again after a transient platform failure; doubles per attempt. */
   PUBLISH_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
   /** How long a publish job holds a post; after a crash another worker takes over once it runs out. */

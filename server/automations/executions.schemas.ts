@@ -36,7 +36,14 @@ export const ExecutionSchema = z
     currentStepId: z.string().nullable(),
     status: z.enum(EXECUTION_STATUSES),
     input: z.record(z.unknown()).openapi({ description: '`type` (`MANUAL_TEST` for test runs), `platform`, `postId`, `text`, `payload`…' }),
-    output: z.object({ completedAtStepId: z.string().optional(), skippedAtStepId: z.string().optional() }).nullable(),
+    output: z
+      .object({
+        completedAtStepId: z.string().optional(),
+        skippedAtStepId: z.string().optional(),
+        rateLimitedUntil: z.string().optional().openapi({ description: 'A `QUEUED` run the platform rate-limited starts again at this time' }),
+        rateLimitedAtStepId: z.string().optional(),
+      })
+      .nullable(),
     error: ErrorSchema.openapi({ description: '`code` names a safety limit or a run failure (`AUTOMATION_EXECUTION_TIMEOUT`…)' }),
     startedAt: nullableDate,
     completedAt: nullableDate,

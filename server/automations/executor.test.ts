@@ -230,7 +230,7 @@ describe('automation executor', { timeout: 240_000 }, () => {
       { ...base, triggerId: 'dead-worker', status: 'RUNNING', error: null, startedAt: new Date(Date.now() - 5 * 60_000), completedAt: null },
       { ...base, triggerId: 'old', createdAt: new Date(Date.now() - 31 * 24 * 3600_000) },
     ]);
-    await sweepExecutions(t.services.db, new Date());
+    await sweepExecutions(t.services.db, new Date(), 60_000);
     const rows = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.flowId, flow.id));
     const byTrigger = new Map(rows.map((row) => [row.triggerId, row]));
     expect(byTrigger.get('lost-job')).toMatchObject({ status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_EXPIRED' } });

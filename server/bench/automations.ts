@@ -3,6 +3,7 @@ import { enableMessaging } from '../accounts/messaging.service';
 import { createFlow, publishFlow } from '../automations/flows.service';
 import { automationExecutions, automationExecutionSteps } from '../db/schema/automations';
 import { messages } from '../db/schema/inbox';
+import { inboundEvents } from '../db/schema/ingest';
 import { allJobs } from '../jobs/all-jobs';
 import { jobHandlers } from '../jobs/job-handlers';
 import { createOrganization } from '../organizations/organizations.service';
@@ -76,6 +77,20 @@ console.table([
   { measure: 'runs finished/s (first DM in → last run done)', value: Math.round((runs.length / ((finished - started) / 1000)) * 10) / 10 },
   ...Object.entries(byStatus).map(([status, n]) => ({ measure: `runs ${status}`, value: n })),
 ]);
-console.table([{ measure: 'event received → automated reply SENT (ms)', ...summary(latencies) }]);
+const events = await services.db
+  .select({ id: inboundEvents.id, receivedAt: inboundEvents.receivedAt, processedAt: inboundEvents.processedAt })
+  .from(inboundEvents)
+  .where(inArray(inboundEvents.id, runs.map((run) => run.triggerId)));
+const processedAt = new Map(events.map((event) => [event.id, event.processedAt]));
+const stage = (pick: (run: (typeof runs)[number]) => Date | null | undefined) =>
+  runs.flatMap((run) => {
+    const at = pick(run);
+    return at ? [at.getTime() - run.receivedAt.getTime()] : [];
+  });
+console.table([
+  { measure: 'event received → consumed, run recorded (ms)', ...summary(stage((run) => processedAt.get(run.triggerId))) },
+  { measure: 'event received → run started (ms)', ...summary(stage((run) => run.startedAt)) },
+  { measure: 'event received → automated reply SENT (ms)', ...summary(latencies) },
+]);
 
 await services.stop();

@@ -108,6 +108,8 @@ type Delivery = {
   /** Runs in the transaction that records the intent (claims, quota). */
   before?: (tx: Executor) => Promise<void>;
   call: (services: AppServices, account: SocialAccountRow, intentKey: string) => Promise<SentMessage>;
+  /** An automation step past its run's time limit: nothing is recorded or sent once it aborted. */
+  signal?: AbortSignal;
 };
 
 /** What a send's platform call gets: the queue on which the sandbox schedules its delivery receipt. */
@@ -121,6 +123,7 @@ export const messagingEnv = (services: AppServices): MessagingEnv => ({ ...conne
 async function deliver(services: AppServices, delivery: Delivery): Promise<{ conversation: ConversationRow; message: MessageRow }> {
   const { account } = delivery;
   const createdAt = new Date();
+  delivery.signal?.throwIfAborted();
   const pending = await services.db.transaction(async (tx) => {
     await delivery.before?.(tx);
     await reserveMessageSlot(tx, account, createdAt);
@@ -144,6 +147,8 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
         updatedAt: createdAt,
       })
       .returning();
+    // The last moment before the platform call: an aborted send rolls its intent back.
+    delivery.signal?.throwIfAborted();
     return row!;
   });
 
@@ -226,6 +231,7 @@ export async function sendRichMessage(
   services: AppServices,
   scope: OrgScope & { conversationId: string },
   body: { teamId: string; message: Omit<MessageContent, 'attachments'> & { attachments?: { uploadId: string; type?: 'IMAGE' | 'VIDEO' | 'AUDIO' | 'FILE' }[] } },
+  options: { signal?: AbortSignal } = {},
 ) {
   await requireDms(services.db, scope.organizationId);
   await getTeam(services.db, { organizationId: scope.organizationId, id: body.teamId });
@@ -247,7 +253,7 @@ export async function sendRichMessage(
   const content = { ...body.message, attachments: attachments.length ? attachments : undefined } as MessageContent;
   const { account } = await prepareSend(services, { organizationId: scope.organizationId, id: conversation.id }, content, ['message']);
   const message = toOutbound(content);
-  const result = await deliver(services, { conversation, account, message, source: 'API', call: platformSend(conversation, message) });
+  const result = await deliver(services, { conversation, account, message, source: 'API', call: platformSend(conversation, message), signal: options.signal });
   return { conversationId: result.conversation.id, messageId: result.message.id, externalMessageId: result.message.externalMessageId };
 }
 
@@ -305,6 +311,7 @@ export async function sendPrivateReply(
   services: AppServices,
   scope: OrgScope,
   body: { teamId: string; fetchedCommentId: string; content: { text: string; attachments?: unknown; carousel?: unknown } },
+  options: { signal?: AbortSignal } = {},
 ) {
   await requireDms(services.db, scope.organizationId);
   await getTeam(services.db, { organizationId: scope.organizationId, id: body.teamId });
@@ -362,6 +369,7 @@ export async function sendPrivateReply(
     message,
     source: 'PRIVATE_REPLY',
     privateReplyContext: context,
+    signal: options.signal,
     async before(tx) {
       // Taken in the intent's transaction: two concurrent repeats cannot both send.
       const taken = await tx

@@ -8,6 +8,18 @@ import { modesOffered, type ConnectorMode } from '../platforms/connectors';
 import { platformOf } from '../platforms/registry';
 import { domainOf, type InboundEventRow } from './consumers';
 import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
+import { afterCommit, transactionThenFollow } from '../db/after-commit';
+import { IN_PROCESS_FALLBACK_MS } from '../jobs/in-process';
+import { dispatchInboundEvent } from './dispatch-inbound-event';
+
+/** The in-process dispatch; a failure leaves the event PENDING for its job to retry. */
+async function dispatchNow(services: AppServices, inboundEventId: string) {
+  try {
+    await dispatchInboundEvent(services, inboundEventId);
+  } catch (error) {
+    services.logger.warn('inbound event left to its job', { inboundEventId, error: error instanceof Error ? error.message : String(error) });
+  }
+}
 
 type AccountRow = typeof socialAccounts.$inferSelect;
 
@@ -31,7 +43,10 @@ export async function ingestWebhook(
   input: { platform: string; payload: unknown; source: 'webhook' | 'sandbox' },
 ): Promise<InboundEventRow[]> {
   const events = connectorOf(services, input.platform, webhookMode(services, input)).webhooks.parse(input.payload);
-  return services.db.transaction(async (tx) => {
+  // A worker consumes what it stored right after the commit; the dispatch job (due later) is
+  // the fallback when the process stops first, or the only path in an API-only process.
+  const inline = services.jobs.handles(dispatchInboundEventJob);
+  return transactionThenFollow(services.db, async (tx) => {
     const stored: InboundEventRow[] = [];
     for (const event of events) {
       const accounts = await tx
@@ -60,7 +75,10 @@ export async function ingestWebhook(
           .onConflictDoNothing()
           .returning();
         if (!row) continue;
-        if (row.status === 'PENDING') await services.jobs.send(dispatchInboundEventJob, { inboundEventId: row.id }, { executor: tx });
+        if (row.status === 'PENDING') {
+          await services.jobs.send(dispatchInboundEventJob, { inboundEventId: row.id }, { executor: tx, startAfter: inline ? Date.now() + IN_PROCESS_FALLBACK_MS : undefined });
+          if (inline) afterCommit(tx, () => dispatchNow(services, row.id));
+        }
         stored.push(row);
       }
     }

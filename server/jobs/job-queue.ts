@@ -56,6 +56,8 @@ export class JobQueue {
   private unlisten?: () => Promise<void>;
   /** Queues already announced by an open transaction: one NOTIFY per queue and transaction is enough. */
   private readonly announced = new WeakMap<object, Set<string>>();
+  /** Queues whose handler runs in this process. */
+  private readonly handled = new Set<string>();
 
   constructor(private readonly options: JobQueueOptions) {
     this.boss = new PgBoss({
@@ -85,6 +87,7 @@ export class JobQueue {
     });
     const working = handlers.filter((handler) => this.works(handler.job));
     for (const handler of working) await this.register(handler, context);
+    for (const handler of working) this.handled.add(handler.job.name);
     if (working.length > 0 && this.options.listen) {
       this.unlisten = await this.options.listen(
         JOB_WAKE_CHANNEL,
@@ -186,6 +189,11 @@ export class JobQueue {
     await (executor ?? this.boss.getDb()).executeSql('select pg_notify($1, $2)', [JOB_WAKE_CHANNEL, queue]);
   }
 
+  /** Whether this process runs the handler of `contract` (a worker), so it may do that work in-process. */
+  handles(contract: AnyJobContract): boolean {
+    return this.started && this.handled.has(contract.name);
+  }
+
   async getJob(name: string, id: string) {
     return this.boss.getJobById(name, id);
   }
@@ -194,6 +202,7 @@ export class JobQueue {
   async stop(timeoutMs = 30_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    this.handled.clear();
     await this.unlisten?.().catch(() => {});
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
   }

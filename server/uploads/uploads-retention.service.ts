@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lte, not, sql } from 'drizzle-orm';
+import { uploadNamedByFlow } from '../automations/flow-uploads';
 import { postUploads, uploadIntents, uploads } from '../db/schema/uploads';
 import type { AppServices } from '../services';
 import { isOver } from './upload-reservations';
@@ -50,6 +51,8 @@ export async function cleanUpUnusedUploads(services: AppServices, { now, organiz
         // An ISO string with a cast: raw SQL gets no column encoder for a Date on postgres.js.
         sql`coalesce(${uploads.lastUsedAt}, ${uploads.createdAt}) <= ${cutoff.toISOString()}::timestamptz`,
         sql`not exists (select 1 from ${postUploads} where ${postUploads.uploadId} = ${uploads.id} and ${postUploads.deletedAt} is null and ${postUploads.releasedAt} is null)`,
+        // Attachments an automation flow sends stay while the flow exists (decision 057).
+        not(uploadNamedByFlow(uploads.id)),
       ),
     )
     .returning({ id: uploads.id });

@@ -5,6 +5,7 @@ import { createTestApp } from '../test/test-app';
 import { cleanUpUnusedUploadsHandler, purgeDeletedUploadsHandler } from './uploads.job-handlers';
 import { testMedia } from '../test/test-media';
 import { draftPostUsing, putBytes, uploadForm } from './uploads-test-kit';
+import { automationsOrg, dmDefinition } from '../automations/automations-test-kit';
 
 const test = await createTestApp();
 
@@ -72,6 +73,24 @@ describe('retention of unused uploads', () => {
     expect(await rowExists(upload.id)).toBe(false);
     expect(await stored(upload.path)).toBe(false);
     expect(await stored(upload.thumbnailPath)).toBe(false);
+  });
+
+  it('keeps an upload an automation flow sends while the flow exists, then lets it go', async () => {
+    const org = await automationsOrg(test);
+    organizationId = org.organizationId;
+    const named = await newImage(org.key);
+    const start = Date.now();
+    const steps = [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Our menu', attachments: [{ uploadId: named.id, type: 'IMAGE' }] } }];
+    const flow = await org.create({ definition: dmDefinition(org.instagram.id, { steps }) });
+    expect(flow.status, flow.text).toBe(201);
+
+    await cleanUpAt(new Date(start + 30 * DAY));
+    expect((await test.request('GET', `/upload/${named.id}`, { key: org.key })).status).toBe(200);
+    expect(await stored(named.path)).toBe(true);
+
+    expect((await org.call('DELETE', `/automations/${flow.json.id}`)).status).toBe(204);
+    await cleanUpAt(new Date(start + 30 * DAY));
+    expect((await test.request('GET', `/upload/${named.id}`, { key: org.key })).status).toBe(404);
   });
 
   it('keeps an upload an unfinished post holds, and counts 14 days from the last use once released', async () => {

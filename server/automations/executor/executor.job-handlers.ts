@@ -10,7 +10,7 @@ export const runAutomationExecutionHandler = handleJob(runAutomationExecutionJob
 });
 
 async function sweep(services: AppServices) {
-  const moved = await sweepExecutions(services.db, new Date());
+  const moved = await sweepExecutions(services.db, new Date(), services.config.AUTOMATION_RUN_TIMEOUT_SECONDS * 1000);
   if (moved.expired + moved.stale > 0) services.logger.info('automation runs expired or stale', moved);
 }
 

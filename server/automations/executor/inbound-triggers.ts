@@ -7,7 +7,7 @@ import type { AppServices } from '../../services';
 import type { TriggerType } from '../shared/automation-constants';
 import { recordRuns, type AutomationEvent } from './record-runs';
 
-type Payload = { kind?: string; messageId?: string; commentId?: string; postbackType?: string; payload?: string; sender?: { id?: string } };
+type Payload = { kind?: string; recipientExternalId?: string; messageId?: string; commentId?: string; postbackType?: string; payload?: string; sender?: { id?: string } };
 
 /**
  * Feeds automations from an inbound event, after its domain consumed it and in the same
@@ -18,7 +18,10 @@ type Payload = { kind?: string; messageId?: string; commentId?: string; postback
  */
 export async function feedAutomations(tx: Transaction, event: InboundEventRow, services: AppServices): Promise<void> {
   const payload = (event.payload ?? {}) as Payload;
-  const base = { triggerId: event.id, organizationId: event.organizationId, socialAccountId: event.socialAccountId, platform: event.platform, receivedAt: event.receivedAt };
+  const base = { triggerId: event.id, organizationId: event.organizationId, socialAccountId: event.socialAccountId, platform: event.platform, receivedAt: event.receivedAt,
+    pageExternalId: payload.recipientExternalId ?? null,
+    externalEventId: event.externalEventId,
+  };
 
   if (payload.kind === 'message.created' || payload.kind === 'message.postback') {
     if (!payload.messageId) return;
@@ -37,7 +40,7 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
       conversationId: message.conversationId,
       conversationMessageId: message.id,
     };
-    await recordRuns(tx, services.jobs, automationEvent, order);
+    await recordRuns(tx, services, automationEvent, order);
     return;
   }
 
@@ -49,7 +52,7 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
     if (!comment || comment.platformData.owner) return;
     await recordRuns(
       tx,
-      services.jobs,
+      services,
       { ...base, text: comment.text, payload: null, senderExternalId: comment.authorExternalId, postId: comment.postId, fetchedCommentId: comment.id },
       ['COMMENT_CREATED'],
     );

@@ -1,11 +1,15 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { afterCommit } from '../../db/after-commit';
+import type { Executor, Transaction } from '../../db/client';
 import { automationExecutions, automationFlows, automationFlowVersions, type ExecutionError, type ExecutionInput } from '../../db/schema/automations';
-import type { JobQueue } from '../../jobs/job-queue';
+import { IN_PROCESS_FALLBACK_MS } from '../../jobs/in-process';
+import type { AppServices } from '../../services';
 import type { TriggerType } from '../shared/automation-constants';
 import { triggerMatches, type TriggerEvent } from '../shared/keyword-match';
 import { runAutomationExecutionJob } from './executor.jobs';
-import { safetyLimitHit } from './safety-limits';
+import { rateLimitedUntil } from './rate-limited';
+import { runNow } from './run-now';
+import { lockPageRuns, safetyLimitHit } from './safety-limits';
 
 /** The spec: up to 25 flows run per event. */
 export const FLOWS_PER_EVENT = 25;
@@ -25,6 +29,9 @@ export type AutomationEvent = {
   conversationId?: string | null;
   conversationMessageId?: string | null;
   fetchedCommentId?: string | null;
+  /** The page's id on the platform (the event's recipient) and the platform's event id. */
+  pageExternalId: string | null;
+  externalEventId: string | null;
 };
 
 type Listening = { flow: typeof automationFlows.$inferSelect; version: typeof automationFlowVersions.$inferSelect };
@@ -70,19 +77,27 @@ export function selectFlows(candidates: Listening[], event: AutomationEvent, ord
 
 /**
  * Records the runs an event causes, in the transaction that consumes the event: QUEUED runs get a
- * job due at `receivedAt + delay` (enqueued in the same transaction, so a rolled-back event leaves
- * neither), and runs a safety limit stops are recorded SKIPPED at once with its code.
+ * job due at `receivedAt + delay` (or the account's rate-limit reset; enqueued in the same
+ * transaction, so a rolled-back event leaves neither), runs without a delay also start in this
+ * worker once the transaction commits, and runs a safety limit stops are recorded SKIPPED at once.
  */
-export async function recordRuns(tx: Executor, jobs: JobQueue, event: AutomationEvent, order: TriggerType[]): Promise<number> {
+export async function recordRuns(tx: Transaction, services: AppServices, event: AutomationEvent, order: TriggerType[]): Promise<number> {
+  // A worker starts runs without a delay itself once the event's transaction commits; their job,
+  // due a little later, is the fallback should this process stop first (QUEUED → RUNNING claims).
+  const inline = services.jobs.handles(runAutomationExecutionJob);
   const candidates = await listeningFlows(tx, event, order);
   const selected = selectFlows(candidates, event, order);
   if (!selected) return 0;
   let recorded = 0;
+  if (event.pageExternalId) await lockPageRuns(tx, { platform: event.platform, externalId: event.pageExternalId });
+  // The spec: a run meets a platform rate limit of the account QUEUED, until the reset.
+  const limitedUntil = await rateLimitedUntil(tx, event.socialAccountId, new Date());
   for (const { flow, version } of selected.flows) {
     const delayMs = (version.definition.trigger.actionDelaySeconds ?? 0) * 1000;
     const scheduledAt = new Date(event.receivedAt.getTime() + delayMs);
+    const waitsForReset = limitedUntil !== null && limitedUntil.getTime() > scheduledAt.getTime();
     const input: ExecutionInput = { type: selected.type, platform: event.platform, postId: event.postId ?? null, text: event.text, payload: event.payload };
-    const skip: ExecutionError | null = await safetyLimitHit(tx, { ...event, type: selected.type });
+    const skip: ExecutionError | null = await safetyLimitHit(tx, { ...event, type: selected.type }, { paused: services.config.AUTOMATION_EXECUTION_PAUSED });
     const now = new Date();
     const [row] = await tx
       .insert(automationExecutions)
@@ -101,6 +116,7 @@ export async function recordRuns(tx: Executor, jobs: JobQueue, event: Automation
         status: skip ? 'SKIPPED' : 'QUEUED',
         error: skip,
         input,
+        output: !skip && waitsForReset ? { rateLimitedUntil: limitedUntil!.toISOString() } : null,
         receivedAt: event.receivedAt,
         scheduledAt,
         completedAt: skip ? now : null,
@@ -109,7 +125,11 @@ export async function recordRuns(tx: Executor, jobs: JobQueue, event: Automation
       .returning({ id: automationExecutions.id });
     if (!row) continue; // the event was consumed before: its runs exist
     recorded += 1;
-    if (!skip) await jobs.send(runAutomationExecutionJob, { executionId: row.id }, { executor: tx, startAfter: scheduledAt });
+    if (skip) continue;
+    const startNow = inline && delayMs === 0 && !waitsForReset;
+    const startAfter = startNow ? new Date(scheduledAt.getTime() + IN_PROCESS_FALLBACK_MS) : waitsForReset ? limitedUntil! : scheduledAt;
+    await services.jobs.send(runAutomationExecutionJob, { executionId: row.id }, { executor: tx, startAfter });
+    if (startNow) afterCommit(tx, () => runNow(services, row.id));
   }
   return recorded;
 }

@@ -1,18 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { automationExecutions, automationExecutionSteps, automationFlowVersions, type ExecutionError } from '../../db/schema/automations';
 import { AppError } from '../../http/errors';
 import { PlatformError } from '../../platforms/platform-error';
 import type { AppServices } from '../../services';
-import { runStep, type RunContext, type StepDefinition } from './steps';
+import { runAutomationExecutionJob } from './executor.jobs';
+import { executionPausedError } from './safety-limits';
+import { runStep, type RunContext, type StepDefinition, type StepOutcome } from './steps';
 
-/** The spec: a run lasts at most 60 seconds and must finish within an hour of its scheduled time. */
-export const RUN_TIMEOUT_MS = 60_000;
+/** The spec: a run must finish within an hour of its scheduled time (its 60 s limit is config). */
 export const RUN_EXPIRY_MS = 3600_000;
 
-type ExecutionRow = typeof automationExecutions.$inferSelect;
+const EXPIRED_MESSAGE = 'The run could not finish within an hour of its scheduled time';
 
-class RunTimeout extends Error {}
+type ExecutionRow = typeof automationExecutions.$inferSelect;
 
 function errorOf(error: unknown): ExecutionError {
   if (error instanceof PlatformError) return { code: error.code, message: error.message };
@@ -37,30 +38,106 @@ async function skipRemaining(db: Executor, executionId: string) {
     .where(and(eq(automationExecutionSteps.executionId, executionId), eq(automationExecutionSteps.status, 'PENDING')));
 }
 
-function withDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
-  const left = deadline - Date.now();
-  if (left <= 0) return Promise.reject(new RunTimeout());
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RunTimeout()), left);
+/** Settles with the step, or rejects once `signal` aborts (the run's time is up). */
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  let onAbort: () => void = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
+}
+
+class RunTimeout extends Error {}
+
+/** When a rate-limited run may try again: the platform's reset, else a minute on. */
+function resetOf(error: PlatformError): Date {
+  if (error.meta.resetAt) return new Date(error.meta.resetAt);
+  return new Date(Date.now() + (error.meta.retryAfterSeconds ?? 60) * 1000);
 }
 
 /**
- * Runs the steps of a RUNNING execution in order, one row per step with its attempt, output and
- * error. A condition that does not hold ends the run SKIPPED (`output.skippedAtStepId`); a failing
- * step ends it FAILED with the step's error (failed runs are not retried); past 60 seconds it is
- * FAILED with `AUTOMATION_EXECUTION_TIMEOUT`.
+ * A platform rate limit during a step: the run goes back to QUEUED from that step, its job due at
+ * the reset (the spec's "platform rate limit → QUEUED"), unless the reset falls past the run's
+ * hour: then it is FAILED `AUTOMATION_EXECUTION_EXPIRED`. Steps done before stay done.
  */
-export async function executeSteps(services: AppServices, execution: ExecutionRow, steps: StepDefinition[]): Promise<ExecutionRow> {
+async function requeueAfterRateLimit(services: AppServices, execution: ExecutionRow, step: StepDefinition, run: RunContext, error: PlatformError): Promise<ExecutionRow> {
   const { db } = services;
-  const deadline = (execution.startedAt ?? new Date()).getTime() + RUN_TIMEOUT_MS;
+  const resetAt = resetOf(error);
+  const where = and(eq(automationExecutionSteps.executionId, execution.id), eq(automationExecutionSteps.stepId, step.id));
+  if (resetAt.getTime() > execution.scheduledAt.getTime() + RUN_EXPIRY_MS) {
+    const failure = { code: 'AUTOMATION_EXECUTION_EXPIRED', message: `${EXPIRED_MESSAGE}: the platform rate limit resets at ${resetAt.toISOString()}` };
+    await db.update(automationExecutionSteps).set({ status: 'FAILED', error: errorOf(error), completedAt: new Date() }).where(where);
+    await skipRemaining(db, execution.id);
+    return finish(db, execution.id, { status: 'FAILED', error: failure, conversationId: run.conversationId });
+  }
+  return db.transaction(async (tx) => {
+    await tx.update(automationExecutionSteps).set({ status: 'PENDING', error: errorOf(error), startedAt: null }).where(where);
+    const [row] = await tx
+      .update(automationExecutions)
+      .set({
+        status: 'QUEUED',
+        startedAt: null,
+        currentStepId: step.id,
+        conversationId: run.conversationId,
+        output: { rateLimitedUntil: resetAt.toISOString(), rateLimitedAtStepId: step.id },
+      })
+      .where(and(eq(automationExecutions.id, execution.id), eq(automationExecutions.status, 'RUNNING')))
+      .returning();
+    if (row) await services.jobs.send(runAutomationExecutionJob, { executionId: execution.id }, { executor: tx, startAfter: resetAt });
+    return row ?? execution;
+  });
+}
+
+/**
+ * A step that was still going when the run timed out: the run is already FAILED; should the step
+ * still have acted (its platform call was under way), its row says so, so the result stays honest.
+ */
+function recordLateOutcome(services: AppServices, executionId: string, stepId: string, work: Promise<StepOutcome>) {
+  work.then(
+    async (outcome) => {
+      const where = and(eq(automationExecutionSteps.executionId, executionId), eq(automationExecutionSteps.stepId, stepId));
+      await services.db
+        .update(automationExecutionSteps)
+        .set({ output: { ...outcome.output, completedAfterTimeout: true } })
+        .where(where);
+      services.logger.warn('automation step completed after its run timed out', { executionId, stepId });
+    },
+    () => {}, // aborted before acting, or failed: nothing happened
+  );
+}
+
+/**
+ * Runs the steps of a RUNNING execution in order, one row per step with its attempts, output and
+ * error. A condition that does not hold ends the run SKIPPED (`output.skippedAtStepId`); a failing
+ * step ends it FAILED with the step's error (failed runs are not retried); a platform rate limit
+ * puts it back to QUEUED until the reset (a test run, `rateLimits: 'throw'`, throws it when no
+ * step acted yet, else fails); past the run's
+ * time limit (60 s) it is FAILED with `AUTOMATION_EXECUTION_TIMEOUT` and the step is aborted.
+ * A run put back to QUEUED resumes at its first step not yet COMPLETED.
+ */
+export async function executeSteps(
+  services: AppServices,
+  execution: ExecutionRow,
+  steps: StepDefinition[],
+  options: { rateLimits?: 'requeue' | 'throw' } = {},
+): Promise<ExecutionRow> {
+  const { db } = services;
+  const limitMs = services.config.AUTOMATION_RUN_TIMEOUT_SECONDS * 1000;
+  const deadline = (execution.startedAt ?? new Date()).getTime() + limitMs;
+  let done = new Set<string>();
   if (steps.length > 0) {
-    await db
+    const inserted = await db
       .insert(automationExecutionSteps)
       .values(steps.map((step, position) => ({ executionId: execution.id, stepId: step.id, position, type: step.type })))
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: automationExecutionSteps.id });
+    if (inserted.length < steps.length) {
+      // A run resumed after a rate limit: the steps it completed before are not run again.
+      const rows = await db.select({ stepId: automationExecutionSteps.stepId, status: automationExecutionSteps.status }).from(automationExecutionSteps).where(eq(automationExecutionSteps.executionId, execution.id));
+      done = new Set(rows.filter((row) => row.status === 'COMPLETED').map((row) => row.stepId));
+    }
   }
   const run: RunContext = {
     organizationId: execution.organizationId,
@@ -71,36 +148,57 @@ export async function executeSteps(services: AppServices, execution: ExecutionRo
     conversationId: execution.conversationId,
     fetchedCommentId: execution.fetchedCommentId,
   };
-  let lastStepId: string | undefined;
-  for (const step of steps) {
-    const where = and(eq(automationExecutionSteps.executionId, execution.id), eq(automationExecutionSteps.stepId, step.id));
-    await db.update(automationExecutionSteps).set({ status: 'RUNNING', attemptCount: 1, startedAt: new Date() }).where(where);
-    await db.update(automationExecutions).set({ currentStepId: step.id }).where(eq(automationExecutions.id, execution.id));
-    try {
-      const outcome = await withDeadline(runStep(services, step, run), deadline);
-      await db.update(automationExecutionSteps).set({ status: 'COMPLETED', output: outcome.output, completedAt: new Date() }).where(where);
-      if (outcome.stop) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new RunTimeout()), Math.max(0, deadline - Date.now()));
+  try {
+    let lastStepId: string | undefined;
+    // Whether a step already did something on the platform or in the inbox (conditions do not).
+    let acted = steps.some((step) => done.has(step.id) && step.type !== 'CONDITION');
+    for (const step of steps) {
+      if (done.has(step.id)) {
+        lastStepId = step.id;
+        continue;
+      }
+      const where = and(eq(automationExecutionSteps.executionId, execution.id), eq(automationExecutionSteps.stepId, step.id));
+      await db.update(automationExecutionSteps).set({ status: 'RUNNING', attemptCount: sql`${automationExecutionSteps.attemptCount} + 1`, startedAt: new Date() }).where(where);
+      await db.update(automationExecutions).set({ currentStepId: step.id }).where(eq(automationExecutions.id, execution.id));
+      const work = runStep(services, step, run, controller.signal);
+      try {
+        const outcome = await raceAbort(work, controller.signal);
+        await db.update(automationExecutionSteps).set({ status: 'COMPLETED', output: outcome.output, error: null, completedAt: new Date() }).where(where);
+        if (outcome.stop) {
+          await skipRemaining(db, execution.id);
+          return await finish(db, execution.id, { status: 'SKIPPED', output: { skippedAtStepId: step.id }, conversationId: run.conversationId });
+        }
+        lastStepId = step.id;
+        if (step.type !== 'CONDITION') acted = true;
+      } catch (error) {
+        const timedOut = controller.signal.aborted;
+        if (timedOut) recordLateOutcome(services, execution.id, step.id, work);
+        if (!timedOut && error instanceof PlatformError && error.code === 'RATE_LIMITED') {
+          if (options.rateLimits !== 'throw') return await requeueAfterRateLimit(services, execution, step, run, error);
+          // A test run: refused before anything acted (the caller answers 429), else it failed.
+          if (!acted) throw error;
+        }
+        const failure = timedOut ? { code: 'AUTOMATION_EXECUTION_TIMEOUT', message: `The run took over ${limitMs / 1000} seconds` } : errorOf(error);
+        if (!timedOut && !(error instanceof AppError) && !(error instanceof PlatformError)) {
+          services.logger.error('automation step failed unexpectedly', { executionId: execution.id, stepId: step.id, error: failure.message });
+        }
+        await db.update(automationExecutionSteps).set({ status: 'FAILED', error: failure, completedAt: new Date() }).where(where);
         await skipRemaining(db, execution.id);
-        return finish(db, execution.id, { status: 'SKIPPED', output: { skippedAtStepId: step.id }, conversationId: run.conversationId });
+        return await finish(db, execution.id, { status: 'FAILED', error: failure, conversationId: run.conversationId });
       }
-      lastStepId = step.id;
-    } catch (error) {
-      const timedOut = error instanceof RunTimeout;
-      const failure = timedOut ? { code: 'AUTOMATION_EXECUTION_TIMEOUT', message: 'The run took over 60 seconds' } : errorOf(error);
-      if (!timedOut && !(error instanceof AppError) && !(error instanceof PlatformError)) {
-        services.logger.error('automation step failed unexpectedly', { executionId: execution.id, stepId: step.id, error: failure.message });
-      }
-      await db.update(automationExecutionSteps).set({ status: 'FAILED', error: failure, completedAt: new Date() }).where(where);
-      await skipRemaining(db, execution.id);
-      return finish(db, execution.id, { status: 'FAILED', error: failure, conversationId: run.conversationId });
     }
+    return await finish(db, execution.id, { status: 'COMPLETED', output: lastStepId ? { completedAtStepId: lastStepId } : {}, conversationId: run.conversationId });
+  } finally {
+    clearTimeout(timer);
   }
-  return finish(db, execution.id, { status: 'COMPLETED', output: lastStepId ? { completedAtStepId: lastStepId } : {}, conversationId: run.conversationId });
 }
 
 /**
- * The job's work: claims a QUEUED run (a canceled or already started one is left alone), fails it
- * as EXPIRED when its hour has passed, otherwise runs the steps of the version it names.
+ * The job's work: claims a QUEUED run (a canceled or already started one is left alone), skips it
+ * while the operator paused automations, fails it as EXPIRED when its hour has passed, otherwise
+ * runs the steps of the version it names.
  */
 export async function runExecution(services: AppServices, executionId: string): Promise<void> {
   const { db } = services;
@@ -108,11 +206,22 @@ export async function runExecution(services: AppServices, executionId: string): 
   const [claimed] = await db
     .update(automationExecutions)
     .set({ status: 'RUNNING', startedAt: now })
-    .where(and(eq(automationExecutions.id, executionId), eq(automationExecutions.status, 'QUEUED')))
+    .where(
+      and(
+        eq(automationExecutions.id, executionId),
+        eq(automationExecutions.status, 'QUEUED'),
+        // A run waiting for a rate limit to reset is left to the job due then (not an earlier fallback).
+        sql`coalesce((${automationExecutions.output}->>'rateLimitedUntil')::timestamptz <= ${new Date(now.getTime() + 1000).toISOString()}::timestamptz, true)`,
+      ),
+    )
     .returning();
   if (!claimed) return;
+  if (services.config.AUTOMATION_EXECUTION_PAUSED) {
+    await finish(db, claimed.id, { status: 'SKIPPED', error: executionPausedError() });
+    return;
+  }
   if (now.getTime() > claimed.scheduledAt.getTime() + RUN_EXPIRY_MS) {
-    await finish(db, claimed.id, { status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_EXPIRED', message: 'The run could not finish within an hour of its scheduled time' } });
+    await finish(db, claimed.id, { status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_EXPIRED', message: EXPIRED_MESSAGE } });
     return;
   }
   const [version] = await db.select().from(automationFlowVersions).where(eq(automationFlowVersions.id, claimed.flowVersionId));

@@ -1,7 +1,9 @@
 import { and, countDistinct, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { automationExecutions, type ExecutionError } from '../../db/schema/automations';
+import { inboundEvents } from '../../db/schema/ingest';
 import { organizations } from '../../db/schema/organizations';
+import { socialAccounts } from '../../db/schema/social-accounts';
 import type { Plan } from '../../organizations/organizations.service';
 import type { ExecutionErrorCode, TriggerType } from '../shared/automation-constants';
 
@@ -80,17 +82,68 @@ async function brake(db: Executor, event: { socialAccountId: string; senderExter
 }
 
 /**
- * The safety limits checked when a run is recorded, first hit wins: automations off for the
- * organization, the account's monthly budget, then the loop brake (DMs and TikTok comments; taps
- * skip it). `null` when the run may go ahead.
+ * Serializes the recording of runs per page, until the transaction ends: the monthly budget is
+ * then counted exactly (two events at the last slot cannot both take it) and, for a page
+ * connected to several teams, exactly one team's runs claim each event.
  */
-export async function safetyLimitHit(
-  db: Executor,
-  event: { organizationId: string; socialAccountId: string; senderExternalId: string | null; triggerId: string; platform: string; type: TriggerType },
-): Promise<ExecutionError | null> {
+export async function lockPageRuns(tx: Executor, page: { platform: string; externalId: string }): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`automation-runs:${page.platform}:${page.externalId}`}, 0))`);
+}
+
+export const executionPausedError = () => skipped('AUTOMATION_EXECUTION_DISABLED', 'Automations are briefly paused on the service side; the run was not started');
+
+/**
+ * A page connected to several teams (or organizations) receives each event once per connected
+ * account; the first team whose flows claim the event answers it, the others are SKIPPED.
+ */
+async function sharedPageClaimed(db: Executor, event: { socialAccountId: string; platform: string; pageExternalId: string | null; externalEventId: string | null; senderExternalId: string | null }) {
+  if (!event.pageExternalId || !event.externalEventId) return null;
+  const siblings = await db
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.type, event.platform), eq(socialAccounts.externalId, event.pageExternalId), ne(socialAccounts.id, event.socialAccountId)));
+  if (siblings.length === 0) return null;
+  const [claimed] = await db
+    .select({ id: automationExecutions.id })
+    .from(automationExecutions)
+    .innerJoin(inboundEvents, eq(inboundEvents.id, automationExecutions.triggerId))
+    .where(
+      and(
+        inArray(automationExecutions.socialAccountId, siblings.map((sibling) => sibling.id)),
+        event.senderExternalId ? eq(automationExecutions.senderExternalId, event.senderExternalId) : undefined,
+        inArray(automationExecutions.status, [...COUNTED]),
+        eq(inboundEvents.externalEventId, event.externalEventId),
+      ),
+    )
+    .limit(1);
+  return claimed ? skipped('AUTOMATION_SHARED_PAGE_CLAIMED', 'Another team with this page connected already answered this event') : null;
+}
+
+export type SafetyEvent = {
+  organizationId: string;
+  socialAccountId: string;
+  senderExternalId: string | null;
+  triggerId: string;
+  platform: string;
+  type: TriggerType;
+  /** The page (account) id on the platform and the platform's id of the event, for shared pages. */
+  pageExternalId: string | null;
+  externalEventId: string | null;
+};
+
+/**
+ * The safety limits checked when a run is recorded (under `lockPageRuns`), first hit wins:
+ * automations off for the organization, automations paused service-wide by the operator, the
+ * event already claimed by another team sharing the page, the account's monthly budget, then the
+ * loop brake (DMs and TikTok comments; taps skip it). `null` when the run may go ahead.
+ */
+export async function safetyLimitHit(db: Executor, event: SafetyEvent, options: { paused: boolean }): Promise<ExecutionError | null> {
   const now = new Date();
   const [organization] = await db.select({ on: organizations.automationsEnabled }).from(organizations).where(eq(organizations.id, event.organizationId));
   if (!organization?.on) return skipped('AUTOMATIONS_DISABLED', 'Automations are switched off for this organization');
+  if (options.paused) return executionPausedError();
+  const shared = await sharedPageClaimed(db, event);
+  if (shared) return shared;
   const budget = await monthlyBudget(db, event.organizationId, event.socialAccountId, now);
   if (budget.used >= budget.limit) return skipped('AUTOMATION_MONTHLY_LIMIT_REACHED', budgetMessage(budget.limit));
   const braked = event.type === 'DM_RECEIVED' || (event.type === 'COMMENT_CREATED' && event.platform === 'TIKTOK');

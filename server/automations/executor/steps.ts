@@ -35,8 +35,11 @@ function need<T>(value: T | null | undefined, what: string): T {
  * message of the conversation (quota, 24-hour window, `conversation.message.created`), a public
  * reply is an ordinary comment published by the comments worker.
  */
-export async function runStep(services: AppServices, step: StepDefinition, run: RunContext): Promise<StepOutcome> {
+export async function runStep(services: AppServices, step: StepDefinition, run: RunContext, signal: AbortSignal): Promise<StepOutcome> {
   const scope = { organizationId: run.organizationId };
+  // A step whose run ran out of time acts no more: checked before each service call, and the
+  // message sends check again right before the platform call (send.service.ts).
+  signal.throwIfAborted();
   switch (step.type) {
     case 'CONDITION': {
       const holds = conditionsHold(step.conditions, subjectOf(run.input, run.senderExternalId));
@@ -44,12 +47,12 @@ export async function runStep(services: AppServices, step: StepDefinition, run: 
     }
     case 'SEND_MESSAGE': {
       const conversationId = need(run.conversationId, 'a conversation');
-      const sent = await sendRichMessage(services, { ...scope, conversationId }, { teamId: run.teamId, message: step.message as Parameters<typeof sendRichMessage>[2]['message'] });
+      const sent = await sendRichMessage(services, { ...scope, conversationId }, { teamId: run.teamId, message: step.message as Parameters<typeof sendRichMessage>[2]['message'] }, { signal });
       return { output: { messageId: sent.messageId, externalMessageId: sent.externalMessageId } };
     }
     case 'SEND_PRIVATE_REPLY': {
       const fetchedCommentId = need(run.fetchedCommentId, 'a comment');
-      const sent = await sendPrivateReply(services, scope, { teamId: run.teamId, fetchedCommentId, content: { text: step.message.text } });
+      const sent = await sendPrivateReply(services, scope, { teamId: run.teamId, fetchedCommentId, content: { text: step.message.text } }, { signal });
       run.conversationId = sent.conversation.id;
       return { output: { conversationId: sent.conversation.id, messageId: sent.message.id } };
     }

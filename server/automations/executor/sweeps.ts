@@ -2,10 +2,10 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { automationExecutions } from '../../db/schema/automations';
 import { EXECUTION_RETENTION_MS } from '../executions.service';
-import { RUN_EXPIRY_MS, RUN_TIMEOUT_MS } from './run-execution';
+import { RUN_EXPIRY_MS } from './run-execution';
 
-/** A RUNNING run older than this has outlived its own 60-second timeout: its worker is gone. */
-const STALE_AFTER_MS = RUN_TIMEOUT_MS + 30_000;
+/** A RUNNING run this much older than its own time limit (60 s) has lost its worker. */
+const STALE_GRACE_MS = 30_000;
 const BATCH = 5000;
 
 /**
@@ -13,7 +13,7 @@ const BATCH = 5000;
  * `AUTOMATION_EXECUTION_EXPIRED` (their job was lost or the queue was down), RUNNING ones that
  * outlived the timeout are FAILED `AUTOMATION_EXECUTION_STALE` (the worker stopped mid-run).
  */
-export async function sweepExecutions(db: Executor, now: Date): Promise<{ expired: number; stale: number }> {
+export async function sweepExecutions(db: Executor, now: Date, runTimeoutMs: number): Promise<{ expired: number; stale: number }> {
   const expired = await db
     .update(automationExecutions)
     .set({ status: 'FAILED', completedAt: now, error: { code: 'AUTOMATION_EXECUTION_EXPIRED', message: 'The run could not finish within an hour of its scheduled time' } })
@@ -22,7 +22,7 @@ export async function sweepExecutions(db: Executor, now: Date): Promise<{ expire
   const stale = await db
     .update(automationExecutions)
     .set({ status: 'FAILED', completedAt: now, error: { code: 'AUTOMATION_EXECUTION_STALE', message: 'The run was interrupted' } })
-    .where(and(eq(automationExecutions.status, 'RUNNING'), lt(automationExecutions.startedAt, new Date(now.getTime() - STALE_AFTER_MS))))
+    .where(and(eq(automationExecutions.status, 'RUNNING'), lt(automationExecutions.startedAt, new Date(now.getTime() - runTimeoutMs - STALE_GRACE_MS))))
     .returning({ id: automationExecutions.id });
   return { expired: expired.length, stale: stale.length };
 }

@@ -3,14 +3,20 @@ import type { Database } from '../../db/client';
 import { automationExecutions, automationFlowVersions } from '../../db/schema/automations';
 import { fetchedComments } from '../../db/schema/comments';
 import { conversations } from '../../db/schema/inbox';
-import { BadRequestError, ForbiddenError, NotFoundError } from '../../http/errors';
+import { socialAccounts } from '../../db/schema/social-accounts';
+import { BadRequestError, ForbiddenError, NotFoundError, RateLimitedError } from '../../http/errors';
+import { PlatformError } from '../../platforms/platform-error';
 import type { AppServices } from '../../services';
 import { getExecution } from '../executions.service';
 import { assertValidFlow } from '../flow-validation';
 import { getFlowRow } from '../flows.service';
 import { CONVERSATION_TRIGGERS } from '../shared/automation-constants';
 import { executeSteps } from './run-execution';
-import { budgetMessage, monthlyBudget } from './safety-limits';
+import { rateLimitedUntil } from './rate-limited';
+import { budgetMessage, executionPausedError, lockPageRuns, monthlyBudget } from './safety-limits';
+
+const rateLimited = (until: Date) =>
+  new RateLimitedError(`The platform is rate-limiting this account until ${until.toISOString()}`, Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)));
 
 export type TestRunInput = { conversationId?: string; fetchedCommentId?: string; text?: string; payload?: string; senderExternalId?: string };
 
@@ -60,30 +66,48 @@ export async function testRunFlow(services: AppServices, params: { organizationI
     text ??= comment.text;
   }
   const socialAccountId = trigger.socialAccountId!;
-  const now = new Date();
-  const budget = await monthlyBudget(db, flow.organizationId, socialAccountId, now);
-  if (budget.used >= budget.limit) throw new ForbiddenError(budgetMessage(budget.limit));
-
-  const [execution] = await db
-    .insert(automationExecutions)
-    .values({
-      organizationId: flow.organizationId,
-      teamId: flow.teamId,
-      flowId: flow.id,
-      flowVersionId: version!.id,
-      triggerId: `test_${crypto.randomUUID()}`,
-      platform: trigger.platform,
-      socialAccountId,
-      fetchedCommentId,
-      conversationId,
-      senderExternalId: input.senderExternalId ?? null,
-      status: 'RUNNING',
-      input: { type: 'MANUAL_TEST', platform: trigger.platform, postId, text, payload: input.payload ?? null, conversationId, fetchedCommentId },
-      receivedAt: now,
-      scheduledAt: now,
-      startedAt: now,
-    })
-    .returning();
-  await executeSteps(services, execution!, definition.steps);
-  return getExecution(db, { organizationId: flow.organizationId, id: execution!.id });
+  const [account] = await db.select({ type: socialAccounts.type, externalId: socialAccounts.externalId }).from(socialAccounts).where(eq(socialAccounts.id, socialAccountId));
+  const paused = services.config.AUTOMATION_EXECUTION_PAUSED;
+  // The budget check and the run's row in one transaction under the page's lock: exact at the last slot.
+  const execution = await db.transaction(async (tx) => {
+    if (account?.externalId) await lockPageRuns(tx, { platform: account.type, externalId: account.externalId });
+    const now = new Date();
+    const budget = await monthlyBudget(tx, flow.organizationId, socialAccountId, now);
+    if (budget.used >= budget.limit) throw new ForbiddenError(budgetMessage(budget.limit));
+    const limitedUntil = await rateLimitedUntil(tx, socialAccountId, now);
+    if (limitedUntil) throw rateLimited(limitedUntil);
+    const [row] = await tx
+      .insert(automationExecutions)
+      .values({
+        organizationId: flow.organizationId,
+        teamId: flow.teamId,
+        flowId: flow.id,
+        flowVersionId: version!.id,
+        triggerId: `test_${crypto.randomUUID()}`,
+        platform: trigger.platform,
+        socialAccountId,
+        fetchedCommentId,
+        conversationId,
+        senderExternalId: input.senderExternalId ?? null,
+        // Paused service-side by the operator: the test answers with the run SKIPPED, nothing sent.
+        status: paused ? 'SKIPPED' : 'RUNNING',
+        error: paused ? executionPausedError() : null,
+        input: { type: 'MANUAL_TEST', platform: trigger.platform, postId, text, payload: input.payload ?? null, conversationId, fetchedCommentId },
+        receivedAt: now,
+        scheduledAt: now,
+        startedAt: paused ? null : now,
+        completedAt: paused ? now : null,
+      })
+      .returning();
+    return row!;
+  });
+  if (paused) return getExecution(db, { organizationId: flow.organizationId, id: execution.id });
+  try {
+    await executeSteps(services, execution, definition.steps, { rateLimits: 'throw' });
+  } catch (error) {
+    // The platform refused the first action: nothing ran, so nothing is kept and the answer is 429.
+    if (error instanceof PlatformError && error.code === 'RATE_LIMITED') await db.delete(automationExecutions).where(eq(automationExecutions.id, execution.id));
+    throw error;
+  }
+  return getExecution(db, { organizationId: flow.organizationId, id: execution.id });
 }

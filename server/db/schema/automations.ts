@@ -100,7 +100,13 @@ export const automationFlowVersions = pgTable(
 );
 
 export type ExecutionInput = { type: string; platform: string; postId?: string | null; text?: string | null; payload?: string | null; [key: string]: unknown };
-export type ExecutionOutput = { completedAtStepId?: string; skippedAtStepId?: string };
+export type ExecutionOutput = {
+  completedAtStepId?: string;
+  skippedAtStepId?: string;
+  /** A QUEUED run the platform rate-limited: it starts again at this time (ISO), from this step. */
+  rateLimitedUntil?: string;
+  rateLimitedAtStepId?: string;
+};
 export type ExecutionError = { code: string | null; message: string };
 
 /** One run of a flow's version for one event (or a test). Kept 30 days. */

@@ -3222,6 +3222,9 @@ export interface components {
             };
             output: {
                 completedAtStepId?: string;
+                rateLimitedAtStepId?: string;
+                /** @description A `QUEUED` run the platform rate-limited starts again at this time */
+                rateLimitedUntil?: string;
                 skippedAtStepId?: string;
             } | null;
             platform: string;
