@@ -264,6 +264,8 @@ test('a rich message node (attachment, buttons, carousel) built in its form, reo
   await expect(message).toHaveAttribute('aria-label', 'Step 2: send_message_1');
   await expect(archive).toBeFocused();
   await page.keyboard.press('Alt+ArrowDown');
+  await expect(archive).toHaveAttribute('aria-label', 'Step 2: archive_conversation_2');
+  await expect(archive).toBeFocused();
   await page.keyboard.press('Alt+ArrowDown');
   await expect(archive).toHaveAttribute('aria-label', 'Step 3: archive_conversation_2');
   await page.keyboard.press('ArrowUp');

@@ -68,8 +68,7 @@ export function FlowCanvas({ definition, accountName, problems, counts, selected
     event.preventDefault();
     if (action.kind === 'move') move(action.id, action.by);
     else select(action.id);
-    // The focus follows the node (a moved node keeps its element; a newly selected one takes it).
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(action.id)}"]`)?.focus());
+    focusNode(action.id);
   }, []);
 
   return (
@@ -95,6 +94,18 @@ export function FlowCanvas({ definition, accountName, problems, counts, selected
       <Controls showInteractive={false} />
     </ReactFlow>
   );
+}
+
+/**
+ * The focus follows the node. xyflow re-renders its nodes from its own store an effect later,
+ * and a node React moves in the DOM (reordering) loses the focus: it is given back for a few frames.
+ */
+function focusNode(id: string, frames = 10) {
+  requestAnimationFrame(() => {
+    const element = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+    if (element && document.activeElement !== element) element.focus();
+    if (frames > 1) focusNode(id, frames - 1);
+  });
 }
 
 /** Flows up to this many nodes are shown whole; longer ones show the selected node and its neighbours. */

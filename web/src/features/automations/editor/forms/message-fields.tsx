@@ -144,7 +144,7 @@ function ButtonsField({ name, legend }: { name: string; legend: string }) {
                 <NativeSelect id={id} value={button.type} onChange={(event) => changeType(index, event.target.value as ButtonType)}>
                   <option value="POSTBACK">Postback</option>
                   <option value="URL">Link</option>
-                  <option value="PHONE">Phone (Facebook)</option>
+                  <option value="PHONE">Phone</option>
                 </NativeSelect>
               )}
             </FormField>

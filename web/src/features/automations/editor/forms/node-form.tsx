@@ -33,7 +33,12 @@ export function NodeForm<V extends FieldValues>({ schema, value, onChange, label
   useEffect(() => {
     // Show what is already wrong with a step loaded from the draft, not only after an edit.
     void form.trigger();
-    const subscription = form.watch((values) => latest.current(cleanRef.current(values as V)));
+    const subscription = form.watch((values) => {
+      latest.current(cleanRef.current(values as V));
+      // With a resolver, react-hook-form re-reads the errors of the edited field only; a rule
+      // across fields (buttons or quick replies, never both) must show wherever it lands.
+      void form.trigger();
+    });
     return () => subscription.unsubscribe();
   }, [form]);
   return (
