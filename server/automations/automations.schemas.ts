@@ -139,7 +139,7 @@ export const NodeStatsQuery = z
 
 export const NodeStatsSchema = z
   .object({
-    flowVersionId: z.string(),
+    flowVersionId: z.string().nullable().openapi({ description: 'The version counted; null while the flow was never published (all counts 0)' }),
     from: z.string().openapi({ description: 'The period counted (`from` is moved up to the 30-day retention)' }),
     to: z.string(),
     trigger: NodeCountsSchema.openapi({ description: 'Runs in the period and how they ended (test and canceled runs excluded)' }),

@@ -20,18 +20,20 @@ export async function nodeRunStats(db: Executor, input: NodeStatsInput, now = ne
   const flow = await getFlowRow(db, { organizationId: input.organizationId, id: input.flowId });
   if (input.teamId && flow.teamId !== input.teamId) throw new NotFoundError('Automation flow');
   const versionId = input.flowVersionId ?? flow.publishedVersionId;
-  if (!versionId) throw new BadRequestError('flowVersionId: the flow has no published version yet');
+  const to = input.to ? new Date(input.to) : now;
+  const from = input.from ? new Date(input.from) : new Date(to.getTime() - DEFAULT_PERIOD_MS);
+  if (from >= to) throw new BadRequestError('from: must be before to');
+  const retainedSince = new Date(now.getTime() - EXECUTION_RETENTION_MS);
+  const since = from < retainedSince ? retainedSince : from;
+  const zero = { reached: 0, completed: 0, skipped: 0, failed: 0 };
+  // Never published: nothing has run, and there is no version to name.
+  if (!versionId) return { flowVersionId: null, from: since.toISOString(), to: to.toISOString(), trigger: zero, steps: [] };
   // Only a published version of this flow: a draft never runs, another flow's version is not here.
   const [version] = await db
     .select({ id: automationFlowVersions.id })
     .from(automationFlowVersions)
     .where(and(eq(automationFlowVersions.id, versionId), eq(automationFlowVersions.flowId, flow.id), eq(automationFlowVersions.status, 'PUBLISHED')));
   if (!version) throw new NotFoundError('Automation flow version');
-  const to = input.to ? new Date(input.to) : now;
-  const from = input.from ? new Date(input.from) : new Date(to.getTime() - DEFAULT_PERIOD_MS);
-  if (from >= to) throw new BadRequestError('from: must be before to');
-  const retainedSince = new Date(now.getTime() - EXECUTION_RETENTION_MS);
-  const since = from < retainedSince ? retainedSince : from;
   const runs = and(
     eq(automationExecutions.organizationId, input.organizationId),
     eq(automationExecutions.flowId, flow.id),
@@ -59,7 +61,7 @@ export async function nodeRunStats(db: Executor, input: NodeStatsInput, now = ne
     flowVersionId: versionId,
     from: since.toISOString(),
     to: to.toISOString(),
-    trigger: trigger ?? { reached: 0, completed: 0, skipped: 0, failed: 0 },
+    trigger: trigger ?? zero,
     steps: steps.map(({ stepId, ...counts }) => ({ stepId, ...counts })),
   };
 }

@@ -3289,7 +3289,8 @@ export interface components {
             version: number;
         } | null;
         AutomationNodeStats: {
-            flowVersionId: string;
+            /** @description The version counted; null while the flow was never published (all counts 0) */
+            flowVersionId: string | null;
             /** @description The period counted (`from` is moved up to the 30-day retention) */
             from: string;
             /** @description Per step reached by at least one run: runs that reached it and how that step ended */
