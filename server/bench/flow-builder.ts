@@ -22,7 +22,7 @@ import { chromium, type Page } from '@playwright/test';
 const run = promisify(execFile);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SIZES = [5, 100] as const;
-const ROUNDS = Number(process.env.BENCH_FLOW_BUILDER_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_FLOW_BUILDER_ROUNDS ?? 5);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -48,7 +48,8 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
 
   const shape = useMemo(() => shapeProblems(definition), [definition]);
   const problems = useMemo(() => mergeProblems(shape, refused), [shape, refused]);
-  const dirty = !saved || !sameDefinition(saved, definition);
+  // Normalizing and comparing two 100-step definitions is not free: not on every render (counts refreshes).
+  const dirty = useMemo(() => !saved || !sameDefinition(saved, definition), [saved, definition]);
   const account = accounts.find((candidate) => candidate.id === definition.trigger.socialAccountId);
   const accountName = account ? accountLabel(account) : 'No account chosen';
 
