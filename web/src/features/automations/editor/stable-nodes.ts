@@ -6,7 +6,7 @@ import { NODE_GAP, NODE_HEIGHT, type FlowNode } from './node-types';
 const row = (index: number) => ({ x: 0, y: index * (NODE_HEIGHT + NODE_GAP) });
 const countsKey = (counts: NodeCounts | null) => (counts ? `${counts.reached}/${counts.completed}/${counts.skipped}/${counts.failed}` : '');
 
-type Cached = { node: FlowNode; key: string; step: EditorStep | null };
+type Cached = { node: FlowNode; key: string; dataKey: string; step: EditorStep | null };
 
 /**
  * The canvas's nodes, each object kept as long as what it shows is the same. xyflow re-renders
@@ -16,10 +16,14 @@ type Cached = { node: FlowNode; key: string; step: EditorStep | null };
 export function useStableNodes(definition: EditorDefinition, accountName: string, problems: Problems, counts: Map<string, NodeCounts> | null, selectedId: string | null): FlowNode[] {
   const cache = useRef(new Map<string, Cached>());
   const next = new Map<string, Cached>();
-  const reuse = (id: string, key: string, step: EditorStep | null, build: () => FlowNode) => {
+  const reuse = (id: string, key: string, step: EditorStep | null, build: (data: FlowNode['data'] | null) => FlowNode) => {
     const cached = cache.current.get(id);
-    const node = cached && cached.key === key && cached.step === step ? cached.node : build();
-    next.set(id, { node, key, step });
+    const dataKey = key.slice(key.indexOf('|'));
+    const sameData = !!cached && cached.step === step && cached.dataKey === dataKey;
+    // A node that only moved (a step added or moved above it) keeps its data object, so its
+    // memoized component does not render again: xyflow only moves its wrapper.
+    const node = sameData && cached.key === key ? cached.node : build(sameData ? cached.node.data : null);
+    next.set(id, { node, key, dataKey, step });
     return node;
   };
   const common = (id: string) => ({ problems: problems.get(id) ?? [], counts: counts?.get(id) ?? null });
@@ -27,7 +31,7 @@ export function useStableNodes(definition: EditorDefinition, accountName: string
 
   const { trigger } = definition;
   const nodes: FlowNode[] = [
-    reuse(TRIGGER_KEY, keyOf(TRIGGER_KEY, `${JSON.stringify(trigger)}|${accountName}`), null, () => ({
+    reuse(TRIGGER_KEY, keyOf(TRIGGER_KEY, `0|${JSON.stringify(trigger)}|${accountName}`), null, () => ({
       id: TRIGGER_KEY,
       type: 'TRIGGER',
       position: row(0),
@@ -37,13 +41,13 @@ export function useStableNodes(definition: EditorDefinition, accountName: string
       data: { ...common(TRIGGER_KEY), trigger, accountName },
     })),
     ...definition.steps.map((step, index) =>
-      reuse(step.id, keyOf(step.id, String(index)), step, () => ({
+      reuse(step.id, keyOf(step.id, String(index)), step, (data) => ({
         id: step.id,
         type: step.type,
         position: row(index + 1),
         selected: selectedId === step.id,
         ariaLabel: `Step ${index + 1}: ${step.id}`,
-        data: { ...common(step.id), step, position: index },
+        data: data ?? { ...common(step.id), step },
       }) as FlowNode),
     ),
   ];
