@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import { testMedia } from '../server/test/test-media';
 import { createOrg, createUser, expect, loginAs, test } from './fixtures';
 
 // Set AUTOMATIONS_SCREENSHOTS=/some/dir to keep screenshots of each page.
@@ -129,6 +130,13 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   await expect(node(page, 'trigger').getByLabel('Reached 1, completed 1, skipped 0, failed 0')).toBeVisible();
   await expect(node(page, 'send_private_reply_1').getByLabel('Reached 1, completed 1, skipped 0, failed 0')).toBeVisible();
   await snap(page, 'automations-editor-run-counts');
+
+  // The list says how often each flow ran this month and when last, counted by the server.
+  await page.getByRole('link', { name: 'Automations' }).first().click();
+  const listed = page.getByRole('row', { name: 'Price comments' });
+  await expect(listed.getByRole('cell').nth(4)).toHaveText('1');
+  await expect(listed.getByRole('cell').nth(5)).not.toHaveText('Never');
+  await snap(page, 'automations-list-with-runs');
 });
 
 test('a refusal from the server lands on the node it names', async ({ page, playwright, baseURL }) => {
@@ -180,4 +188,115 @@ test('the persistent menu of a page: saved with a phone preview, then synced', a
   await expect(form.getByText('Live on the platform')).toBeVisible();
   await expect(form.getByText(/Last synced/)).toBeVisible();
   await snap(page, 'automations-provider-settings');
+});
+
+test('a rich message node (attachment, buttons, carousel) built in its form, reordered and deleted with the keyboard, then published', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(150_000);
+  const setup = await automationsOrg(page, playwright, baseURL);
+  const uploaded = await setup.api.post('/api/v1/upload/create', { multipart: { teamId: setup.teamId, file: { name: 'square-1080.jpg', mimeType: 'image/jpeg', buffer: await testMedia('square-1080.jpg') } } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const uploadId = ((await uploaded.json()) as { id: string }).id;
+  const created = await setup.api.post('/api/v1/automations', { data: { teamId: setup.teamId, name: 'Loaf questions', platformScope: 'FACEBOOK' } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/automations/${id}`);
+  const trigger = page.getByRole('form', { name: 'Trigger settings' });
+  await trigger.getByLabel('Starts when').selectOption('DM_RECEIVED');
+  await trigger.getByLabel('Keywords').fill('loaf');
+
+  // A message with text, an image from the team's uploads and two buttons of different types.
+  const palette = page.getByRole('navigation', { name: 'Add a step' });
+  await palette.getByRole('button', { name: /^Send a message/ }).focus();
+  await page.keyboard.press('Enter');
+  const message = node(page, 'send_message_1');
+  const form = page.getByRole('form', { name: 'Send a message settings' });
+  await form.getByLabel('Message', { exact: true }).fill('Which loaf would you like?');
+  await form.getByRole('radiogroup', { name: 'Attachment' }).getByRole('radio', { name: /^Image 1/ }).click();
+  await form.getByRole('button', { name: 'Add quick reply' }).click();
+  await form.getByRole('group', { name: 'Quick reply 1' }).getByLabel('Label').fill('Rye');
+  await form.getByRole('group', { name: 'Quick reply 1' }).getByLabel('Payload').fill('RYE');
+  // Buttons beside quick replies break the API's rule: the error shows on the node and in the form.
+  await form.getByRole('button', { name: 'Add button' }).click();
+  const first = form.getByRole('group', { name: 'Button 1' });
+  await first.getByLabel('Type').selectOption('URL');
+  await first.getByLabel('Label').fill('Menu');
+  await first.getByLabel('Link').fill('https://example.com/menu');
+  await expect(message.getByRole('alert')).toContainText('never both');
+  await expect(form.getByText('A message has buttons or quick replies, never both')).toBeVisible();
+  await form.getByRole('button', { name: 'Remove quick reply 1' }).click();
+  await form.getByRole('button', { name: 'Add button' }).click();
+  const second = form.getByRole('group', { name: 'Button 2' });
+  await second.getByLabel('Type').selectOption('PHONE');
+  await second.getByLabel('Label').fill('Call us');
+  await second.getByLabel('Phone number').fill('+1 555 0100');
+  await expect(message.getByRole('alert')).toHaveCount(0);
+  await expect(message.getByText('+ 1 attachment · 2 buttons')).toBeVisible();
+
+  // A second message: a carousel only (no text), its card with an image and a postback button.
+  await palette.getByRole('button', { name: /^Send a message/ }).click();
+  const carousel = node(page, 'send_message_2');
+  const cards = page.getByRole('form', { name: 'Send a message settings' });
+  await cards.getByRole('button', { name: 'Add carousel' }).click();
+  await expect(carousel.getByRole('alert')).toContainText('title');
+  const card = cards.getByRole('group', { name: 'Card 1' });
+  await card.getByLabel('Card title').fill('Sourdough');
+  await card.getByLabel('Subtitle').fill('Baked on Fridays');
+  await card.getByRole('radiogroup', { name: 'Card 1 image' }).getByRole('radio', { name: /^Image 1/ }).click();
+  await card.getByRole('button', { name: 'Add card button' }).click();
+  await card.getByRole('group', { name: 'Card button 1' }).getByLabel('Label').fill('Order');
+  await card.getByRole('group', { name: 'Card button 1' }).getByLabel('Payload').fill('ORDER_SOURDOUGH');
+  await expect(carousel.getByRole('alert')).toHaveCount(0);
+  await expect(carousel.getByText('carousel of 1 card')).toBeVisible();
+  await message.click();
+  await expect(page.getByRole('form', { name: 'Send a message settings' }).getByLabel('Message', { exact: true })).toHaveValue('Which loaf would you like?');
+  await snap(page, 'automations-editor-rich-message');
+
+  // Keyboard: add a step with Enter, move it up with Alt+↑, walk with ↓, delete with Delete.
+  await palette.getByRole('button', { name: /^Archive conversation/ }).focus();
+  await page.keyboard.press('Enter');
+  const archive = node(page, 'archive_conversation_2');
+  await expect(archive).toHaveAttribute('aria-label', 'Step 2: archive_conversation_2');
+  await archive.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect(archive).toHaveAttribute('aria-label', 'Step 1: archive_conversation_2');
+  await expect(message).toHaveAttribute('aria-label', 'Step 2: send_message_1');
+  await expect(archive).toBeFocused();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(archive).toHaveAttribute('aria-label', 'Step 2: archive_conversation_2');
+  await expect(archive).toBeFocused();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(archive).toHaveAttribute('aria-label', 'Step 3: archive_conversation_2');
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('form', { name: 'Send a message settings' }).getByRole('button', { name: 'Remove carousel' })).toBeVisible();
+  await expect(carousel).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('form', { name: 'Archive conversation settings' })).toBeVisible();
+  await page.keyboard.press('Delete');
+  await expect(archive).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Publish…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByLabel('Versions')).toHaveText(/Live: v2/);
+  const flow = (await (await setup.api.get(`/api/v1/automations/${id}`)).json()) as { publishedVersion: { definition: { steps: unknown[] } } };
+  expect(flow.publishedVersion.definition.steps).toEqual([
+    {
+      id: 'send_message_1',
+      type: 'SEND_MESSAGE',
+      message: {
+        text: 'Which loaf would you like?',
+        attachments: [{ uploadId, type: 'IMAGE' }],
+        buttons: [
+          { type: 'URL', label: 'Menu', url: 'https://example.com/menu' },
+          { type: 'PHONE', label: 'Call us', phoneNumber: '+1 555 0100' },
+        ],
+      },
+    },
+    {
+      id: 'send_message_2',
+      type: 'SEND_MESSAGE',
+      message: { carousel: { cards: [{ title: 'Sourdough', subtitle: 'Baked on Fridays', imageUploadId: uploadId, buttons: [{ type: 'POSTBACK', label: 'Order', payload: 'ORDER_SOURDOUGH' }] }] } },
+    },
+  ]);
 });

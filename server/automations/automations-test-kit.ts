@@ -1,3 +1,4 @@
+import { automationExecutions, automationExecutionSteps } from '../db/schema/automations';
 import { sandboxAccount } from '../sandbox/test-helpers';
 import type { createTestApp } from '../test/test-app';
 
@@ -34,4 +35,37 @@ export async function automationsOrg(t: TestApp, plan: 'FREE' | 'PRO' | 'BUSINES
     act: (id: string, action: 'pause' | 'activate' | 'archive') => call('POST', `/automations/${id}/${action}`),
     list: (query = '') => call('GET', `/automations?teamId=${org.teamId}${query}`),
   };
+}
+
+export type RecordedFlow = { id: string; teamId: string; publishedVersion: { id: string } };
+export type RecordedRun = Partial<typeof automationExecutions.$inferInsert> & { steps?: Partial<typeof automationExecutionSteps.$inferInsert>[] };
+
+/**
+ * Writes a run as the executor does, with its steps (`step_<n>` unless named): for tests about
+ * reading runs back through the API, which need runs at chosen times and with chosen outcomes.
+ */
+export async function recordRun(t: TestApp, organizationId: string, flow: RecordedFlow, run: RecordedRun = {}) {
+  const { steps = [], ...values } = run;
+  const createdAt = values.createdAt ?? new Date();
+  const [row] = await t.services.db
+    .insert(automationExecutions)
+    .values({
+      organizationId,
+      teamId: flow.teamId,
+      flowId: flow.id,
+      flowVersionId: flow.publishedVersion.id,
+      triggerId: `event-${Math.random().toString(36).slice(2)}`,
+      platform: 'INSTAGRAM',
+      status: 'COMPLETED',
+      input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', text: 'price?' },
+      receivedAt: createdAt,
+      scheduledAt: createdAt,
+      createdAt,
+      ...values,
+    })
+    .returning();
+  for (const [position, step] of steps.entries()) {
+    await t.services.db.insert(automationExecutionSteps).values({ executionId: row!.id, stepId: `step_${position + 1}`, position, type: 'SEND_MESSAGE', ...step });
+  }
+  return row!;
 }

@@ -5,6 +5,7 @@ import * as executionRoutes from './executions.routes';
 import { getExecution, listExecutions } from './executions.service';
 import { testRunFlow } from './executor/test-run.service';
 import { copyFlows } from './flow-copy.service';
+import { nodeRunStats } from './node-stats.service';
 import { changeFlowStatus, createFlow, deleteFlow, getFlow, listFlows, publishFlow, updateFlow } from './flows.service';
 
 const router = createRouter();
@@ -52,6 +53,9 @@ export const automationsRouter = router
   .openapi(executionRoutes.listExecutionsRoute, async (c) => {
     const input = { ...c.req.valid('query'), organizationId: c.var.auth.organizationId, flowId: c.req.valid('param').id };
     return c.json(await listExecutions(c.var.services.db, input), 200);
+  })
+  .openapi(executionRoutes.nodeStatsRoute, async (c) => {
+    return c.json(await nodeRunStats(c.var.services.db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId, flowId: c.req.valid('param').id }), 200);
   })
   .openapi(executionRoutes.getExecutionRoute, async (c) => {
     return c.json(await getExecution(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }), 200);

@@ -34,6 +34,12 @@ export const FlowSchema = z
     platformScope: z.enum(PLATFORM_SCOPES),
     publishedVersion: FlowVersionSchema.nullable().openapi({ description: 'The version that runs; null until the first publish' }),
     draftVersion: FlowVersionSchema.nullable().openapi({ description: 'The latest saved draft; it stays after publishing' }),
+    runStats: z
+      .object({
+        runsThisMonth: z.number().int().openapi({ description: 'Runs since the 1st of this month (UTC), test runs and canceled runs excluded' }),
+        lastRunAt: z.string().nullable().openapi({ description: 'The newest such run within the 30 days runs are kept' }),
+      })
+      .openapi('AutomationFlowRunStats'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -114,3 +120,31 @@ export const TestFlowBody = z
   })
   .strict()
   .openapi('TestAutomationFlow');
+
+const NodeCountsSchema = z.object({
+  reached: z.number().int(),
+  completed: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const NodeStatsQuery = z
+  .object({
+    teamId: id.optional().openapi({ description: 'The flow’s team (checked when given)' }),
+    flowVersionId: id.optional().openapi({ description: 'A published version of the flow; the live one when omitted' }),
+    from: z.string().datetime({ offset: true }).optional().openapi({ description: 'Start of the period (inclusive); default `to` minus 7 days; runs are kept 30 days' }),
+    to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the period (exclusive); default now' }),
+  })
+  .strict();
+
+export const NodeStatsSchema = z
+  .object({
+    flowVersionId: z.string().nullable().openapi({ description: 'The version counted; null while the flow was never published (all counts 0)' }),
+    from: z.string().openapi({ description: 'The period counted (`from` is moved up to the 30-day retention)' }),
+    to: z.string(),
+    trigger: NodeCountsSchema.openapi({ description: 'Runs in the period and how they ended (test and canceled runs excluded)' }),
+    steps: z
+      .array(NodeCountsSchema.extend({ stepId: z.string() }))
+      .openapi({ description: 'Per step reached by at least one run: runs that reached it and how that step ended' }),
+  })
+  .openapi('AutomationNodeStats');

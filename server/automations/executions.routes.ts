@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { apiKeySecurity, errorResponses, jsonResponse } from '../http/openapi-helpers';
+import { NodeStatsQuery, NodeStatsSchema } from './automations.schemas';
 import * as s from './executions.schemas';
 
 const tags = ['Automations'];
@@ -28,4 +29,16 @@ export const getExecutionRoute = createRoute({
   security,
   request: { params: s.ExecutionIdParams },
   responses: { 200: jsonResponse(s.ExecutionSchema, 'The execution'), ...errorResponses(404) },
+});
+
+export const nodeStatsRoute = createRoute({
+  method: 'get',
+  path: '/automations/{id}/node-stats',
+  operationId: 'getAutomationNodeStats',
+  summary: 'Per-node run counts of a published version over a period',
+  description: `How many runs reached each node and how many of those completed, were skipped or failed, counted on the server from the runs kept (30 days). ${enabledNote}`,
+  tags,
+  security,
+  request: { params: s.ExecutionIdParams, query: NodeStatsQuery },
+  responses: { 200: jsonResponse(NodeStatsSchema, 'Counts per node'), ...errorResponses(400, 404) },
 });

@@ -9,10 +9,9 @@ import { NotFoundError } from '../http/errors';
 import { decodeCursor, nextCursorOf } from '../http/keyset-cursor';
 import { presentConversation, toMessageDto } from '../inbox/conversations.service';
 import { getFlowRow, type OrgScope } from './flows.service';
-import type { ExecutionStatus } from './shared/automation-constants';
+import { EXECUTION_RETENTION_MS, type ExecutionStatus } from './shared/automation-constants';
 
-/** Execution logs are kept 30 days after the run; older ones are gone even before the purge removes them. */
-export const EXECUTION_RETENTION_MS = 30 * 24 * 3600_000;
+export { EXECUTION_RETENTION_MS };
 
 type ExecutionRow = typeof automationExecutions.$inferSelect;
 const iso = (date: Date | null) => date?.toISOString() ?? null;

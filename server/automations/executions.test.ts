@@ -1,46 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { automationExecutions, automationExecutionSteps } from '../db/schema/automations';
 import { inboxOrg } from '../inbox/inbox-test-kit';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { setFeature } from '../organizations/organizations.service';
 import { createTestApp } from '../test/test-app';
-import { automationsOrg } from './automations-test-kit';
+import { automationsOrg, recordRun as record, type RecordedFlow as Flow, type RecordedRun } from './automations-test-kit';
 
 // A real DM (through the ingest worker) for the conversation an execution names.
 const t = await createTestApp({ work: true, workOnly: [dispatchInboundEventJob] });
-
-type Flow = { id: string; teamId: string; publishedVersion: { id: string } };
-type Run = Partial<typeof automationExecutions.$inferInsert> & { steps?: Partial<typeof automationExecutionSteps.$inferInsert>[] };
-
-/**
- * Writes a run as the executor will (it is the next stage of issue 13): these tests are about
- * reading runs back through the API.
- */
-async function recordRun(organizationId: string, flow: Flow, run: Run = {}) {
-  const { steps = [], ...values } = run;
-  const createdAt = values.createdAt ?? new Date();
-  const [row] = await t.services.db
-    .insert(automationExecutions)
-    .values({
-      organizationId,
-      teamId: flow.teamId,
-      flowId: flow.id,
-      flowVersionId: flow.publishedVersion.id,
-      triggerId: `event-${Math.random().toString(36).slice(2)}`,
-      platform: 'INSTAGRAM',
-      status: 'COMPLETED',
-      input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', text: 'price?' },
-      receivedAt: createdAt,
-      scheduledAt: createdAt,
-      createdAt,
-      ...values,
-    })
-    .returning();
-  for (const [position, step] of steps.entries()) {
-    await t.services.db.insert(automationExecutionSteps).values({ executionId: row!.id, stepId: `step_${position + 1}`, position, type: 'SEND_MESSAGE', ...step });
-  }
-  return row!;
-}
+const recordRun = (organizationId: string, flow: Flow, run: RecordedRun = {}) => record(t, organizationId, flow, run);
 
 async function publishedFlow(org: Awaited<ReturnType<typeof automationsOrg>>) {
   return (await org.publish((await org.create()).json.id)).json as Flow;

@@ -49,6 +49,9 @@ export const PLATFORM_SUPPORT: Record<AutomationPlatform, { triggers: readonly T
 
 export const EXECUTION_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'SKIPPED', 'FAILED', 'CANCELED'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+/** Execution logs are kept 30 days after the run; older ones are gone even before the purge removes them. */
+export const EXECUTION_RETENTION_MS = 30 * 24 * 3600_000;
+
 export const STEP_EXECUTION_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED', 'SKIPPED'] as const;
 export type StepExecutionStatus = (typeof STEP_EXECUTION_STATUSES)[number];
 

@@ -473,6 +473,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/automations/{id}/node-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per-node run counts of a published version over a period
+         * @description How many runs reached each node and how many of those completed, were skipped or failed, counted on the server from the runs kept (30 days). Answers `404` while the organization is not enabled for automations.
+         */
+        get: operations["getAutomationNodeStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/automations/{id}/pause": {
         parameters: {
             query?: never;
@@ -3257,6 +3277,7 @@ export interface components {
             /** @enum {string} */
             platformScope: "INSTAGRAM" | "FACEBOOK" | "TIKTOK" | "BOTH";
             publishedVersion: components["schemas"]["AutomationFlowVersion"];
+            runStats: components["schemas"]["AutomationFlowRunStats"];
             /** @enum {string} */
             status: "DRAFT" | "ACTIVE" | "PAUSED" | "ARCHIVED";
             teamId: string;
@@ -3272,6 +3293,12 @@ export interface components {
             nextCursor: string | null;
             total: number;
         };
+        AutomationFlowRunStats: {
+            /** @description The newest such run within the 30 days runs are kept */
+            lastRunAt: string | null;
+            /** @description Runs since the 1st of this month (UTC), test runs and canceled runs excluded */
+            runsThisMonth: number;
+        };
         /** @description The version that runs; null until the first publish */
         AutomationFlowVersion: {
             createdAt: string;
@@ -3284,6 +3311,28 @@ export interface components {
             updatedAt: string;
             version: number;
         } | null;
+        AutomationNodeStats: {
+            /** @description The version counted; null while the flow was never published (all counts 0) */
+            flowVersionId: string | null;
+            /** @description The period counted (`from` is moved up to the 30-day retention) */
+            from: string;
+            /** @description Per step reached by at least one run: runs that reached it and how that step ended */
+            steps: {
+                completed: number;
+                failed: number;
+                reached: number;
+                skipped: number;
+                stepId: string;
+            }[];
+            to: string;
+            /** @description Runs in the period and how they ended (test and canceled runs excluded) */
+            trigger: {
+                completed: number;
+                failed: number;
+                reached: number;
+                skipped: number;
+            };
+        };
         AutomationProviderSetting: {
             /** @description `iceBreakers` (Instagram), or `getStartedPayload`, `composerInputDisabled`, `items` (Facebook) */
             config: {
@@ -8482,6 +8531,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutomationExecutionList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAutomationNodeStats: {
+        parameters: {
+            query?: {
+                flowVersionId?: string;
+                from?: string;
+                teamId?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts per node */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationNodeStats"];
                 };
             };
             /** @description Invalid request: see `issues` */

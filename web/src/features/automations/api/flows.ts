@@ -10,6 +10,7 @@ export type FlowAction = 'publish' | 'pause' | 'activate' | 'archive';
 
 /** The API's largest page: a team's flows fit on one screen. */
 const PAGE = 500;
+const LIST_REFRESH_MS = 30_000;
 
 export const flowListQueryOptions = (teamId: string, status?: FlowStatus) =>
   queryOptions({
@@ -18,7 +19,9 @@ export const flowListQueryOptions = (teamId: string, status?: FlowStatus) =>
   });
 
 export function useFlowList(teamId: string, status?: FlowStatus) {
-  return useQuery({ ...flowListQueryOptions(teamId, status), placeholderData: keepPreviousData });
+  // Runs are not announced on the live stream: the run figures are asked for on each visit and
+  // again while the list is shown.
+  return useQuery({ ...flowListQueryOptions(teamId, status), placeholderData: keepPreviousData, refetchOnMount: 'always', refetchInterval: LIST_REFRESH_MS });
 }
 
 

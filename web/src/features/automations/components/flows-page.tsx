@@ -72,6 +72,8 @@ export function FlowsPage({ teamId, status, onStatus }: Props) {
                 <th className="px-4 py-2 font-medium">Status</th>
                 <th className="px-4 py-2 font-medium">Account</th>
                 <th className="px-4 py-2 font-medium">Version</th>
+                <th className="px-4 py-2 text-right font-medium">Runs this month</th>
+                <th className="px-4 py-2 font-medium">Last run</th>
                 <th className="px-4 py-2 font-medium">Updated</th>
                 <th className="px-4 py-2" />
               </tr>
@@ -126,6 +128,8 @@ function FlowRow({ flow, accountName }: { flow: Flow; accountName: (id: string |
           </Badge>
         ) : null}
       </td>
+      <td className="px-4 py-3 text-right tabular-nums text-zinc-900">{flow.runStats.runsThisMonth}</td>
+      <td className="px-4 py-3 text-zinc-600">{flow.runStats.lastRunAt ? formatRelative(flow.runStats.lastRunAt) : 'Never'}</td>
       <td className="px-4 py-3 text-zinc-600">{formatRelative(flow.updatedAt)}</td>
       <td className="px-4 py-3 text-right">
         <FlowActions flow={flow} />

@@ -1,6 +1,6 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import { AlertCircle, Save, Send } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { StepType } from '../../../../../server/automations/shared/automation-constants';
 import type { SocialAccount } from '../../../api/get-team-accounts';
 import { Button } from '../../../components/ui/button';
@@ -48,7 +48,8 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
 
   const shape = useMemo(() => shapeProblems(definition), [definition]);
   const problems = useMemo(() => mergeProblems(shape, refused), [shape, refused]);
-  const dirty = !saved || !sameDefinition(saved, definition);
+  // Normalizing and comparing two 100-step definitions is not free: not on every render (counts refreshes).
+  const dirty = useMemo(() => !saved || !sameDefinition(saved, definition), [saved, definition]);
   const account = accounts.find((candidate) => candidate.id === definition.trigger.socialAccountId);
   const accountName = account ? accountLabel(account) : 'No account chosen';
 
@@ -63,17 +64,22 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
     edit(step.id, { ...definition, steps: [...definition.steps.slice(0, at), step, ...definition.steps.slice(at)] });
     setSelectedId(step.id);
   };
-  const deleteSteps = (ids: string[]) => {
+  // Stable: the canvas keeps its handlers across renders (stays fluid at 100 steps).
+  const deleteSteps = useCallback((ids: string[]) => {
     setDefinition((current) => ({ ...current, steps: current.steps.filter((step) => !ids.includes(step.id)) }));
     setSelectedId(TRIGGER_KEY);
-  };
-  const moveStep = (id: string, by: -1 | 1) =>
-    setDefinition((current) => {
-      const steps = [...current.steps];
-      const from = steps.findIndex((step) => step.id === id);
-      steps.splice(from + by, 0, ...steps.splice(from, 1));
-      return { ...current, steps };
-    });
+  }, []);
+  const moveStep = useCallback(
+    (id: string, by: -1 | 1) =>
+      setDefinition((current) => {
+        const steps = [...current.steps];
+        const from = steps.findIndex((step) => step.id === id);
+        if (from < 0 || from + by < 0 || from + by >= steps.length) return current;
+        steps.splice(from + by, 0, ...steps.splice(from, 1));
+        return { ...current, steps };
+      }),
+    [],
+  );
 
   /** Saves the draft when it changed; false when something is refused (shown on the nodes). */
   const save = async (): Promise<boolean> => {
@@ -147,6 +153,7 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
               selectedId={selectedId}
               onSelect={setSelectedId}
               onDelete={deleteSteps}
+              onMove={moveStep}
             />
           </ReactFlowProvider>
         </div>

@@ -1,10 +1,12 @@
 import { Background, Controls, MarkerType, ReactFlow, useReactFlow, type NodeChange } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useEffect, useMemo } from 'react';
-import { TRIGGER_KEY, type EditorDefinition, type Problems } from '../lib/editor-model';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { EditorDefinition, Problems } from '../lib/editor-model';
 import type { NodeCounts } from '../lib/run-counts';
+import { canvasKey } from './canvas-keys';
 import { NODE_TYPES } from './node-registry';
-import { NODE_GAP, NODE_HEIGHT, type FlowEdge, type FlowNode } from './node-types';
+import { useStableNodes } from './stable-nodes';
+import type { FlowEdge, FlowNode } from './node-types';
 
 type Props = {
   definition: EditorDefinition;
@@ -14,66 +16,60 @@ type Props = {
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   onDelete: (ids: string[]) => void;
+  onMove: (id: string, by: -1 | 1) => void;
 };
-
-const row = (index: number) => ({ x: 0, y: index * (NODE_HEIGHT + NODE_GAP) });
 
 /**
  * The flow as the executor runs it: the trigger, then each step in order, top to bottom. Order is
  * the list's order (there are no branches), so nodes are placed, not dragged; an edge leaving a
- * condition says the run goes on only when it matches.
+ * condition says the run goes on only when it matches. The keyboard moves between nodes (arrows),
+ * reorders steps (Alt+arrows) and deletes them (Delete), as canvas-keys.ts says.
  */
-export function FlowCanvas({ definition, accountName, problems, counts, selectedId, onSelect, onDelete }: Props) {
-  const nodes = useMemo<FlowNode[]>(() => {
-    const common = (key: string) => ({ problems: problems.get(key) ?? [], counts: counts?.get(key) ?? null });
-    const trigger: FlowNode = {
-      id: TRIGGER_KEY,
-      type: 'TRIGGER',
-      position: row(0),
-      deletable: false,
-      selected: selectedId === TRIGGER_KEY,
-      ariaLabel: 'Trigger',
-      data: { ...common(TRIGGER_KEY), trigger: definition.trigger, accountName },
-    };
-    const steps = definition.steps.map(
-      (step, index) =>
-        ({
-          id: step.id,
-          type: step.type,
-          position: row(index + 1),
-          selected: selectedId === step.id,
-          ariaLabel: `Step ${index + 1}: ${step.id}`,
-          data: { ...common(step.id), step, position: index },
-        }) as FlowNode,
-    );
-    return [trigger, ...steps];
-  }, [definition, accountName, problems, counts, selectedId]);
+export function FlowCanvas({ definition, accountName, problems, counts, selectedId, onSelect, onDelete, onMove }: Props) {
+  const nodes = useStableNodes(definition, accountName, problems, counts, selectedId);
+  // A long flow opens on its trigger at a readable size rather than whole and tiny.
+  const [initialFit] = useState(() => ({ maxZoom: 1, padding: 0.2, nodes: nodes.length > FITS_WHOLE ? nodes.slice(0, 4).map((node) => ({ id: node.id })) : undefined }));
 
-  const edges = useMemo<FlowEdge[]>(
-    () =>
-      nodes.slice(1).map((node, index) => {
-        const from = nodes[index]!;
-        const afterCondition = from.type === 'CONDITION';
-        return {
-          id: `${from.id}->${node.id}`,
-          source: from.id,
-          target: node.id,
-          type: 'smoothstep',
-          label: afterCondition ? 'only if matched' : `${index + 1}`,
-          markerEnd: { type: MarkerType.ArrowClosed },
-          style: afterCondition ? { strokeDasharray: '5 4' } : undefined,
-          deletable: false,
-          focusable: false,
-        };
-      }),
-    [nodes],
-  );
+  // Edges depend on the order and types only: typing in a form leaves them (and their paths) alone.
+  const order = nodes.map((node) => `${node.id}:${node.type}`).join(' ');
+  const edges = useMemo<FlowEdge[]>(() => {
+    const chain = order.split(' ').map((entry) => entry.split(':') as [string, string]);
+    return chain.slice(1).map(([id], index) => {
+      const [fromId, fromType] = chain[index]!;
+      const afterCondition = fromType === 'CONDITION';
+      return {
+        id: `${fromId}->${id}`,
+        source: fromId,
+        target: id,
+        type: 'smoothstep',
+        label: afterCondition ? 'only if matched' : `${index + 1}`,
+        markerEnd: { type: MarkerType.ArrowClosed },
+        style: afterCondition ? { strokeDasharray: '5 4' } : undefined,
+        deletable: false,
+        focusable: false,
+      };
+    });
+  }, [order]);
 
-  const onNodesChange = (changes: NodeChange<FlowNode>[]) => {
+  // Stable handlers: xyflow's store and every node keep theirs across the builder's renders.
+  const latest = useRef({ onSelect, onDelete, onMove, selectedId, order });
+  latest.current = { onSelect, onDelete, onMove, selectedId, order };
+  const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => {
+    const { onSelect: select, selectedId: current } = latest.current;
     const selected = changes.find((change) => change.type === 'select' && change.selected);
-    if (selected && selected.type === 'select') onSelect(selected.id);
-    else if (changes.some((change) => change.type === 'select' && change.id === selectedId && !change.selected)) onSelect(null);
-  };
+    if (selected && selected.type === 'select') select(selected.id);
+    else if (changes.some((change) => change.type === 'select' && change.id === current && !change.selected)) select(null);
+  }, []);
+  const onNodesDelete = useCallback((deleted: FlowNode[]) => latest.current.onDelete(deleted.map((node) => node.id)), []);
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    const { selectedId: current, onSelect: select, onMove: move, order: chain } = latest.current;
+    const action = canvasKey(event, current, chain.split(' ').map((entry) => entry.split(':')[0]!));
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'move') move(action.id, action.by);
+    else select(action.id);
+    focusNode(action.id);
+  }, []);
 
   return (
     <ReactFlow<FlowNode, FlowEdge>
@@ -81,29 +77,54 @@ export function FlowCanvas({ definition, accountName, problems, counts, selected
       edges={edges}
       nodeTypes={NODE_TYPES}
       onNodesChange={onNodesChange}
-      onNodesDelete={(deleted) => onDelete(deleted.map((node) => node.id))}
+      onNodesDelete={onNodesDelete}
+      onKeyDown={onKeyDown}
       deleteKeyCode={['Delete', 'Backspace']}
+      fitView
+      fitViewOptions={initialFit}
       nodesDraggable={false}
       nodesConnectable={false}
       edgesFocusable={false}
-      fitView
-      fitViewOptions={{ maxZoom: 1, padding: 0.2 }}
       minZoom={0.3}
       proOptions={{ hideAttribution: true }}
       aria-label="Flow canvas"
     >
-      <FitOnGrowth count={nodes.length} />
+      <FitOnGrowth count={nodes.length} selectedId={selectedId} order={nodes.map((node) => node.id)} />
       <Background gap={16} />
       <Controls showInteractive={false} />
     </ReactFlow>
   );
 }
 
-/** A step added below the fold comes into view. */
-function FitOnGrowth({ count }: { count: number }) {
+/**
+ * The focus follows the node. xyflow re-renders its nodes from its own store an effect later,
+ * and a node React moves in the DOM (reordering) loses the focus: it is given back for a few frames.
+ */
+function focusNode(id: string, frames = 10) {
+  requestAnimationFrame(() => {
+    const element = document.querySelector<HTMLElement>(`.react-flow__node[data-id="${CSS.escape(id)}"]`);
+    if (element && document.activeElement !== element) element.focus();
+    if (frames > 1) focusNode(id, frames - 1);
+  });
+}
+
+/** Flows up to this many nodes are shown whole; longer ones show the selected node and its neighbours. */
+const FITS_WHOLE = 6;
+
+/**
+ * A step added below the fold comes into view. A long flow fitted whole would be too small to
+ * read (and would open on its middle): it opens on the trigger, and a new step is brought in with
+ * the nodes around it.
+ */
+function FitOnGrowth({ count, selectedId, order }: { count: number; selectedId: string | null; order: string[] }) {
   const { fitView } = useReactFlow();
+  const latest = useRef({ selectedId, order });
+  latest.current = { selectedId, order };
   useEffect(() => {
-    void fitView({ maxZoom: 1, padding: 0.2, duration: 150 });
+    const { selectedId: selected, order: ids } = latest.current;
+    const at = Math.max(0, selected ? ids.indexOf(selected) : 0);
+    const around = count <= FITS_WHOLE ? undefined : ids.slice(Math.max(0, at - 1), at + 3).map((id) => ({ id }));
+    void fitView({ maxZoom: 1, padding: 0.2, duration: 150, nodes: around });
   }, [count, fitView]);
   return null;
 }

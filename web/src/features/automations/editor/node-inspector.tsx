@@ -40,7 +40,7 @@ export function NodeInspector({ teamId, scope, definition, selectedId, accounts,
       ) : null}
       {step ? (
         <>
-          <StepForm key={step.id} step={step} onChange={onStep} />
+          <StepForm key={step.id} teamId={teamId} step={step} onChange={onStep} />
           <div className="flex flex-wrap gap-2 border-t border-zinc-100 pt-3">
             <Button variant="secondary" size="sm" disabled={index === 0} onClick={() => onMove(step.id, -1)}>
               <ArrowUp className="size-3" aria-hidden />

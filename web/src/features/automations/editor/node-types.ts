@@ -7,7 +7,7 @@ import type { NodeCounts } from '../lib/run-counts';
 /** What every node shows besides its own content: problems and, on demand, run counts. */
 type Common = { problems: string[]; counts: NodeCounts | null };
 export type TriggerNodeData = Common & { trigger: TriggerInput; accountName: string };
-export type StepNodeData<T extends StepType = StepType> = Common & { step: Extract<EditorStep, { type: T }>; position: number };
+export type StepNodeData<T extends StepType = StepType> = Common & { step: Extract<EditorStep, { type: T }> };
 
 /** The node union: the trigger, then one node type per step type (`type` is the step type). */
 export type TriggerFlowNode = Node<TriggerNodeData, 'TRIGGER'>;

@@ -1,12 +1,9 @@
 import { useMemo, useState } from 'react';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { cn } from '../../../lib/cn';
-import { useExecutions } from '../api/executions';
 import type { Flow } from '../api/flows';
-import { countRuns, PERIODS, type NodeCounts, type Period } from '../lib/run-counts';
-
-/** The API's largest page: counts cover the newest 500 runs of the published version in the period. */
-const SAMPLE = 500;
+import { useNodeStats } from '../api/node-stats';
+import { countsByNode, type NodeCounts, type Period } from '../lib/run-counts';
 
 export type RunCountsState = {
   enabled: boolean;
@@ -14,19 +11,21 @@ export type RunCountsState = {
   period: Period;
   setPeriod: (period: Period) => void;
   counts: Map<string, NodeCounts> | null;
-  capped: boolean;
 };
 
 export function useRunCounts(flow: Flow): RunCountsState {
   const [enabled, setEnabled] = useState(false);
   const [period, setPeriod] = useState<Period>('7d');
-  const versionId = flow.publishedVersion?.id;
-  const runs = useExecutions(flow.id, { flowVersionId: versionId }, SAMPLE, enabled && !!versionId);
+  const published = flow.publishedVersion;
+  const stats = useNodeStats(flow.id, period, enabled && !!published);
   const counts = useMemo(() => {
-    if (!enabled || !runs.data) return null;
-    return countRuns(runs.data.items, new Date(Date.now() - PERIODS[period] * 3_600_000));
-  }, [enabled, runs.data, period]);
-  return { enabled, setEnabled, period, setPeriod, counts, capped: (runs.data?.items.length ?? 0) >= SAMPLE };
+    if (!enabled || !stats.data || !published) return null;
+    return countsByNode(
+      stats.data,
+      published.definition.steps.flatMap((step) => (step.id ? [step.id] : [])),
+    );
+  }, [enabled, stats.data, published]);
+  return { enabled, setEnabled, period, setPeriod, counts };
 }
 
 export function RunCounts({ state, published, className }: { state: RunCountsState; published: boolean; className?: string }) {
@@ -44,7 +43,6 @@ export function RunCounts({ state, published, className }: { state: RunCountsSta
           <option value="30d">Last 30 days</option>
         </NativeSelect>
       </div>
-      {state.enabled && state.capped ? <span className="text-xs text-zinc-500">(newest {SAMPLE} runs)</span> : null}
     </div>
   );
 }

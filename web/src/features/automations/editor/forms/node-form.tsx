@@ -12,6 +12,8 @@ type Props<V extends FieldValues> = {
   /** Every edit goes to the editor at once: the canvas re-checks the whole flow and marks the node. */
   onChange: (value: V) => void;
   label: string;
+  /** What the form holds, as the definition says it (empty optional fields left out); validated so. */
+  clean?: (value: V) => V;
   children: (form: UseFormReturn<V>) => ReactNode;
 };
 
@@ -19,16 +21,24 @@ type Props<V extends FieldValues> = {
  * A node's form: react-hook-form with the shared zod schema of that node, validating as the person
  * types, so a shape error shows on its field (and, through the editor, on its node) before saving.
  */
-export function NodeForm<V extends FieldValues>({ schema, value, onChange, label, children }: Props<V>) {
+export function NodeForm<V extends FieldValues>({ schema, value, onChange, label, clean = (same) => same, children }: Props<V>) {
   // `path` and `async` are required by the type only; the schema is the node's own, so the values keep their type.
-  const resolver = zodResolver(schema as never, { errorMap: formErrorMap, path: [], async: false }) as unknown as Resolver<V>;
+  const validate = zodResolver(schema as never, { errorMap: formErrorMap, path: [], async: false }) as unknown as Resolver<V>;
+  const resolver: Resolver<V> = (values, context, options) => validate(clean(values), context, options);
   const form = useForm<V>({ resolver, mode: 'onChange', defaultValues: value as never });
   const latest = useRef(onChange);
   latest.current = onChange;
+  const cleanRef = useRef(clean);
+  cleanRef.current = clean;
   useEffect(() => {
     // Show what is already wrong with a step loaded from the draft, not only after an edit.
     void form.trigger();
-    const subscription = form.watch((values) => latest.current(values as V));
+    const subscription = form.watch((values) => {
+      latest.current(cleanRef.current(values as V));
+      // With a resolver, react-hook-form re-reads the errors of the edited field only; a rule
+      // across fields (buttons or quick replies, never both) must show wherever it lands.
+      void form.trigger();
+    });
     return () => subscription.unsubscribe();
   }, [form]);
   return (

@@ -8,29 +8,38 @@ import { NativeSelect } from '../../../../components/ui/native-select';
 import { stepSchemaFor, type Condition, type EditorStep } from '../../lib/editor-model';
 import { useListField } from '../../lib/list-field';
 import { STEP_HINTS } from '../node-registry';
+import { cleanStep } from '../../lib/clean-message';
+import { MessageFields } from './message-fields';
 import { NodeForm, TextAreaField } from './node-form';
 
-type Props = { step: EditorStep; onChange: (step: EditorStep) => void };
+type Props = { teamId: string; step: EditorStep; onChange: (step: EditorStep) => void };
 
 /** The form of the selected step, by its type; steps without settings say what they do. */
-export function StepForm({ step, onChange }: Props) {
+export function StepForm({ teamId, step, onChange }: Props) {
   const label = `${STEP_HINTS[step.type].label} settings`;
   const schema = stepSchemaFor(step.type);
   return (
-    <NodeForm<EditorStep> schema={schema} value={step} onChange={(values) => onChange({ ...values, id: step.id, type: step.type } as EditorStep)} label={label}>
-      {() => <StepFields type={step.type} />}
+    <NodeForm<EditorStep>
+      schema={schema}
+      value={step}
+      clean={cleanStep}
+      onChange={(values) => onChange({ ...values, id: step.id, type: step.type } as EditorStep)}
+      label={label}
+    >
+      {() => <StepFields type={step.type} teamId={teamId} />}
     </NodeForm>
   );
 }
 
-function StepFields({ type }: { type: StepType }) {
+function StepFields({ type, teamId }: { type: StepType; teamId: string }) {
   switch (type) {
     case 'CONDITION':
       return <ConditionFields />;
     case 'SEND_MESSAGE':
-      return <TextAreaField name="message.text" label="Message" description={`Up to ${FLOW_LIMITS.messageText} characters`} />;
+      return <MessageFields teamId={teamId} />;
     case 'SEND_PRIVATE_REPLY':
-      return <TextAreaField name="message.text" label="Private reply" description="Sent as a DM to the person who commented; text only" />;
+      // The API takes text only here (one private reply per comment, no attachments or buttons).
+      return <TextAreaField name="message.text" label="Private reply" description="Sent as a DM to the person who commented; the API accepts text only here" />;
     case 'SEND_PUBLIC_COMMENT_REPLY':
       return <TextAreaField name="text" label="Public reply" description="Shown under the comment (150 characters on TikTok)" />;
     default:

@@ -1,11 +1,12 @@
 import type { NodeProps } from '@xyflow/react';
 import { Zap } from 'lucide-react';
+import { memo } from 'react';
 import { TEXT_TRIGGERS } from '../../../../../../server/automations/shared/automation-constants';
 import { TRIGGER_LABELS } from '../../lib/flow-summary';
 import type { TriggerFlowNode } from '../node-types';
 import { NodeShell } from './node-shell';
 
-export function TriggerNode({ data, selected }: NodeProps<TriggerFlowNode>) {
+function TriggerNodeView({ data, selected }: NodeProps<TriggerFlowNode>) {
   const { trigger } = data;
   const readsText = TEXT_TRIGGERS.includes(trigger.type);
   const words = (readsText ? trigger.keywords : trigger.payloads) ?? [];
@@ -17,3 +18,5 @@ export function TriggerNode({ data, selected }: NodeProps<TriggerFlowNode>) {
     </NodeShell>
   );
 }
+
+export const TriggerNode = memo(TriggerNodeView);
