@@ -6,6 +6,7 @@ import { automationExecutions } from '../db/schema/automations';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { setFeature } from '../organizations/organizations.service';
 import { postJobs } from '../posts/posts.jobs';
+import { connectAccount, uploadMedia } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
 import { automationsOrg, dmDefinition } from './automations-test-kit';
 import { runAutomationExecutionJob } from './executor/executor.jobs';
@@ -206,6 +207,26 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect(messages.find((message) => message.source === 'PRIVATE_REPLY')).toMatchObject({ text: 'Sent you the prices', status: 'SENT' });
     const comment = await org.call('GET', `/comment/${run!.steps[1]!.output!.commentId}`);
     expect(comment.json.text ?? comment.json.title).toContain('Check your inbox!');
+  });
+
+  it('brakes a TikTok commenter like a DM sender: one answered comment per person per 60 s, others unaffected', async () => {
+    const org = await executorOrg();
+    const tiktok = await connectAccount(t, org.key, org.teamId, 'TIKTOK');
+    const video = await uploadMedia(t, org.key, 'vertical-3s.mp4');
+    const post = await publishedPost(t, org.key, org.teamId, { TIKTOK: { type: 'VIDEO', uploadIds: [video.id], privacy: 'PUBLIC_TO_EVERYONE' } });
+    const flow = await org.flow(
+      { trigger: { type: 'COMMENT_CREATED', platform: 'TIKTOK', socialAccountId: tiktok.id, postId: post.id, keywords: ['love'] }, steps: [{ id: 'like', type: 'LIKE_COMMENT' }] },
+      'TIKTOK',
+    );
+    await org.emit('comment', { text: 'I love it', authorName: 'Tia Commenter', authorId: 'tia-1' }, tiktok.id);
+    const [first] = await org.settled(flow.id);
+    expect(first, JSON.stringify(first)).toMatchObject({ status: 'COMPLETED', input: { type: 'COMMENT_CREATED' } });
+    await org.emit('comment', { text: 'love it even more', authorName: 'Tia Commenter', authorId: 'tia-1' }, tiktok.id);
+    const braked = await org.settled(flow.id, 2);
+    expect(braked[0]).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_COMMENTER_COOLDOWN' } });
+    await org.emit('comment', { text: 'love this', authorName: 'Other Person', authorId: 'other-2' }, tiktok.id);
+    const third = await org.settled(flow.id, 3);
+    expect(third[0]).toMatchObject({ status: 'COMPLETED' });
   });
 
   it('fails a run at the failing step, expires and marks stale runs nobody finishes, and purges runs after 30 days', async () => {

@@ -88,6 +88,7 @@ export const CommentBody = z
     itemId: id.optional().openapi({ description: 'Sandbox item to comment on; the latest post (or a new one) if omitted' }),
     parentCommentId: id.optional().openapi({ description: 'Sandbox comment to reply to' }),
     authorName: z.string().min(1).max(100).optional(),
+    authorId: z.string().min(1).max(100).optional().openapi({ description: 'Platform id of the commenter: the same id is the same person; a new one if omitted' }),
   })
   .strict()
   .openapi('SandboxInboundComment');

@@ -200,7 +200,7 @@ async function channelFor(db: Executor, profile: SandboxProfile, account: Social
 
 export async function emitComment(
   services: AppServices,
-  input: { organizationId: string; socialAccountId: string; text: string; itemId?: string; parentCommentId?: string; authorName?: string },
+  input: { organizationId: string; socialAccountId: string; text: string; itemId?: string; parentCommentId?: string; authorName?: string; authorId?: string },
 ) {
   const { account, profile } = await sandboxAccount(services, input);
   requireCapability(account, 'comments');
@@ -215,7 +215,7 @@ export async function emitComment(
   post ??= (await latestPost(services.db, profile.id)) ?? (await createPost(services.db, { profile, channel: await channelFor(services.db, profile, account), text: 'A post published in the app' }));
   parent ??= post;
   const person = randomPerson();
-  const author = { externalId: digits(17), username: person.handle, name: input.authorName ?? person.name };
+  const author = { externalId: input.authorId ?? digits(17), username: person.handle, name: input.authorName ?? person.name };
   const comment = await addComment(services.db, { profile, parent, text: input.text, author });
   const events = await emit(services, account, 'comment.created', {
     commentId: comment.externalId,

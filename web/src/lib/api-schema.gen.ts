@@ -5428,6 +5428,8 @@ export interface components {
             total: number;
         };
         SandboxInboundComment: {
+            /** @description Platform id of the commenter: the same id is the same person; a new one if omitted */
+            authorId?: string;
             authorName?: string;
             /** @description Sandbox item to comment on; the latest post (or a new one) if omitted */
             itemId?: string;
