@@ -7,6 +7,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { ensurePrivateDir } from './private-dir';
 import { seedDemoIfEmpty } from './seed-demo';
 
+const KEEP_ALIVE_IDLE_MS = 65_000;
+
 async function main() {
   let config: Config;
   try {
@@ -42,6 +44,12 @@ async function main() {
         if (config.PORT === 0 && !config.PUBLIC_URL) dashboardUrl = listeningUrl;
         resolve(server);
       });
+      // Node closes an idle keep-alive connection after 5 s. A client (a load balancer, an SDK's
+      // connection pool) that reuses one at that moment gets ECONNRESET on a request it already
+      // sent. Keep idle connections longer than the usual 60 s idle timeout of proxies, so the
+      // client side always closes first.
+      (server as Server).keepAliveTimeout = KEEP_ALIVE_IDLE_MS;
+      (server as Server).headersTimeout = KEEP_ALIVE_IDLE_MS + 1_000;
     });
   }
 
