@@ -56,4 +56,17 @@ describe('configuration', () => {
     // Mastodon registers its app on each server: nothing to configure.
     expect(loadConfig({ ...base, LIVE_PLATFORMS: 'MASTODON,DISCORD', DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 'b' }).LIVE_PLATFORMS).toEqual(['MASTODON', 'DISCORD']);
   });
+
+  it('reaches Discord and Slack at their real addresses unless the operator points them elsewhere', () => {
+    const base = { DATA_DIR: 'memory://', SECRET_KEY: 'x'.repeat(32) };
+    expect(loadConfig(base)).toMatchObject({
+      DISCORD_API_URL: 'https://discord.com/api/v10',
+      DISCORD_AUTHORIZE_URL: 'https://discord.com/oauth2/authorize',
+      SLACK_API_URL: 'https://slack.com/api',
+      SLACK_AUTHORIZE_URL: 'https://slack.com/oauth/v2/authorize',
+    });
+    expect(loadConfig({ ...base, SLACK_API_URL: 'https://slack-proxy.internal/api' }).SLACK_API_URL).toBe('https://slack-proxy.internal/api');
+    expect(() => loadConfig({ ...base, DISCORD_API_URL: 'discord.com/api' })).toThrow(/DISCORD_API_URL/);
+    expect(() => loadConfig({ ...base, SLACK_AUTHORIZE_URL: 'javascript:alert(1)' })).toThrow(/SLACK_AUTHORIZE_URL: must be an http\(s\) URL/);
+  });
 });

@@ -13,6 +13,14 @@ const booleanFromEnv = (defaultValue: boolean) =>
 
 const positiveInt = (defaultValue: number) => z.coerce.number().int().positive().default(defaultValue);
 
+/** The address of a platform's API or consent page: an http(s) URL, never `file:` or `javascript:`. */
+const platformUrl = (defaultValue: string) =>
+  z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'must be an http(s) URL')
+    .default(defaultValue);
+
 /** Every environment variable the product reads, with its default. The README's table mirrors this. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -51,9 +59,18 @@ export const envSchema = z.object({
   DISCORD_CLIENT_ID: z.string().min(1).optional(),
   DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
   DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+  /**
+   * Where Discord's REST API (and its token endpoint, `/oauth2/token`) and its consent page are:
+   * the real ones unless a proxy or a compatible API stands in (tests point them at a local receiver).
+   */
+  DISCORD_API_URL: platformUrl('https://discord.com/api/v10'),
+  DISCORD_AUTHORIZE_URL: platformUrl('https://discord.com/oauth2/authorize'),
   /** Slack: the app's OAuth client (its bot token is issued per workspace at install). */
   SLACK_CLIENT_ID: z.string().min(1).optional(),
   SLACK_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where Slack's Web API (and `oauth.v2.access`) and its consent page are, as for Discord above. */
+  SLACK_API_URL: platformUrl('https://slack.com/api'),
+  SLACK_AUTHORIZE_URL: platformUrl('https://slack.com/oauth/v2/authorize'),
   SEED_DEMO: booleanFromEnv(true),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   RATE_LIMIT_BURST: positiveInt(100),

@@ -31,8 +31,16 @@ export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>
     }),
   // Their credentials are required by the configuration when the platform is in LIVE_PLATFORMS.
   DISCORD: ({ config, http }) =>
-    discordConnector({ http, applicationId: config.DISCORD_CLIENT_ID ?? '', clientSecret: config.DISCORD_CLIENT_SECRET ?? '', botToken: config.DISCORD_BOT_TOKEN ?? '' }),
-  SLACK: ({ config, http }) => slackConnector({ http, clientId: config.SLACK_CLIENT_ID ?? '', clientSecret: config.SLACK_CLIENT_SECRET ?? '' }),
+    discordConnector({
+      http,
+      applicationId: config.DISCORD_CLIENT_ID ?? '',
+      clientSecret: config.DISCORD_CLIENT_SECRET ?? '',
+      botToken: config.DISCORD_BOT_TOKEN ?? '',
+      apiBase: config.DISCORD_API_URL,
+      authorizeUrl: config.DISCORD_AUTHORIZE_URL,
+    }),
+  SLACK: ({ config, http }) =>
+    slackConnector({ http, clientId: config.SLACK_CLIENT_ID ?? '', clientSecret: config.SLACK_CLIENT_SECRET ?? '', apiBase: config.SLACK_API_URL, authorizeUrl: config.SLACK_AUTHORIZE_URL }),
 };
 
 // One client (its per-account limits) and one connector per platform for each configuration.

@@ -3,6 +3,8 @@ import type { TestNetworkNoAppView } from '@atproto/dev-env';
 import { expect } from 'vitest';
 import type { createTestApp } from '../../../test/test-app';
 
+export { waitForPost, type PublishedPost } from '../test-kit/live-app';
+
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 let counter = 0;
@@ -32,21 +34,4 @@ export async function recordsOnPds(network: TestNetworkNoAppView, did: string, c
   const agent = new AtpAgent({ service: network.pds.url });
   const { data } = await agent.com.atproto.repo.listRecords({ repo: did, collection, limit: 100 });
   return data.records as { uri: string; cid: string; value: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
-export type PublishedPost = {
-  id: string;
-  status: string;
-  errorsVerbose: Record<string, { code: string; retryability: string; meta: Record<string, unknown> }>;
-  externalData: Record<string, Record<string, string>>;
-};
-
-/** Polls the post through the API until `done` says so (or the time is up), and answers its last state. */
-export async function waitForPost(t: TestApp, key: string, id: string, done: (post: PublishedPost) => boolean, seconds = 60): Promise<PublishedPost> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const post = (await t.request('GET', `/post/${id}`, { key })).json as PublishedPost;
-    if (done(post) || Date.now() > deadline) return post;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

@@ -9,9 +9,9 @@ export type DiscordConfig = {
   applicationId: string;
   clientSecret: string;
   botToken: string;
-  /** Tests point this at a local receiver. */
+  /** `DISCORD_API_URL`: the real API unless a proxy, a compatible API or a test's local receiver stands in. */
   apiBase?: string;
-  /** Discord's consent page (`https://discord.com/oauth2/authorize`). */
+  /** Discord's consent page (`DISCORD_AUTHORIZE_URL`, default `https://discord.com/oauth2/authorize`). */
   authorizeUrl?: string;
   /** The name of the webhook the bot creates in a channel (Discord refuses names containing "discord"). */
   webhookName?: string;

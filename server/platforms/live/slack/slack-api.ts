@@ -7,9 +7,9 @@ export type SlackConfig = {
   http: LiveHttpClient;
   clientId: string;
   clientSecret: string;
-  /** Tests point this at a local receiver. */
+  /** `SLACK_API_URL`: the real API unless a proxy, a compatible API or a test's local receiver stands in. */
   apiBase?: string;
-  /** Slack's consent page (`https://slack.com/oauth/v2/authorize`). */
+  /** Slack's consent page (`SLACK_AUTHORIZE_URL`, default `https://slack.com/oauth/v2/authorize`). */
   authorizeUrl?: string;
   /** How long to wait for a shared file's message to appear (Slack shares files asynchronously). */
   shareWait?: { attempts: number; intervalMs: number };

@@ -1,137 +1,32 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PlatformError } from '../../platform-error';
 import { LiveHttpClient } from '../live-http';
-import { json, startLocalReceiver, type LocalReceiver, type Received } from '../test-kit/local-receiver';
+import { json, startLocalReceiver, type LocalReceiver } from '../test-kit/local-receiver';
 import { medium, memoryEnv } from '../test-kit/memory-env';
 import { slackConnector } from './slack-connector';
+import { SLACK_CHANNEL, SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_TOKEN, slackRoutes } from './slack-test-kit';
 
 /*
- * Slack's Web API as documented, on 127.0.0.1: methods check the bot token, the encoding each
- * method accepts (JSON, form, query), and answer `{ ok: false, error }` with HTTP 200 as Slack does.
+ * The connector against Slack's documented Web API on a local receiver (`slack-test-kit.ts`), which
+ * checks each method's token and encoding and answers `ok: false` errors as Slack does.
  */
-const TOKEN = 'xoxb-test-token';
-const CHANNEL = 'C0123ABCDEF';
-const SCOPES = 'chat:write,chat:write.customize,channels:read,groups:read,channels:history,files:write,files:read';
-
 let slack: LocalReceiver;
 let connector: ReturnType<typeof slackConnector>;
-const credentials = { accessToken: TOKEN, refreshToken: 'xoxe-1-refresh' };
+const credentials = { accessToken: SLACK_TOKEN, refreshToken: 'xoxe-1-refresh' };
 const target = { externalId: 'U0BOT', selectedChannelId: null };
-
-type Message = { ts: string; text: string; thread_ts?: string; metadata?: unknown; username?: string; icon_url?: string };
-
-function slackRoutes() {
-  const history: Message[] = [];
-  const files = new Map<string, { name: string; length: number; received: number; shared: string | null; polls: number }>();
-  let clock = 1_700_000_000;
-  const nextTs = () => `${++clock}.000100`;
-  const ok = (body: Record<string, unknown>) => json({ ok: true, ...body }, 200, { 'x-oauth-scopes': SCOPES });
-  const fail = (error: string, extra: Record<string, unknown> = {}) => json({ ok: false, error, ...extra });
-  const authed = (received: Received) => received.headers.get('authorization') === `Bearer ${TOKEN}`;
-  const jsonBody = async (received: Received) => {
-    if (!received.headers.get('content-type')?.startsWith('application/json')) return null;
-    return (await received.request.json()) as Record<string, unknown>;
-  };
-
-  slack.on('POST /auth.test', (received) => (authed(received) ? ok({ url: 'https://makers.slack.com/', team: 'Makers', user: 'socialdesk', team_id: 'T0TEAM', user_id: 'U0BOT', bot_id: 'B0BOT' }) : fail('invalid_auth')));
-  slack.on('GET /conversations.list', (received) => {
-    if (!authed(received)) return fail('invalid_auth');
-    if (received.query.get('types') !== 'public_channel,private_channel') return fail('invalid_types');
-    if (!received.query.get('cursor')) {
-      return ok({ channels: [{ id: CHANNEL, name: 'marketing', is_private: false, is_member: true, is_archived: false }, { id: 'C0NOTMEMBER', name: 'random', is_private: false, is_member: false, is_archived: false }], response_metadata: { next_cursor: 'page2' } });
-    }
-    return ok({ channels: [{ id: 'G0PRIVATE', name: 'leads', is_private: true, is_member: true, is_archived: false }], response_metadata: { next_cursor: '' } });
-  });
-  slack.on('POST /chat.postMessage', async (received) => {
-    if (!authed(received)) return fail('not_authed');
-    const body = await jsonBody(received);
-    if (!body) return fail('invalid_arguments');
-    if (body.channel !== CHANNEL) return fail('channel_not_found');
-    if (!body.text && !body.blocks) return fail('no_text');
-    if ((body.username || body.icon_url) && !SCOPES.includes('chat:write.customize')) return fail('missing_scope', { needed: 'chat:write.customize' });
-    if (body.thread_ts && !history.some((message) => message.ts === body.thread_ts)) return fail('thread_not_found');
-    const message = { ts: nextTs(), text: String(body.text), thread_ts: body.thread_ts as string | undefined, metadata: body.metadata, username: body.username as string | undefined, icon_url: body.icon_url as string | undefined };
-    history.unshift(message);
-    return ok({ channel: CHANNEL, ts: message.ts, message });
-  });
-  slack.on('GET /chat.getPermalink', (received) => {
-    const ts = received.query.get('message_ts') ?? '';
-    const message = history.find((candidate) => candidate.ts === ts);
-    if (!message) return fail('message_not_found');
-    const thread = message.thread_ts ? `?thread_ts=${message.thread_ts}&cid=${CHANNEL}` : '';
-    return ok({ channel: CHANNEL, permalink: `https://makers.slack.com/archives/${received.query.get('channel')}/p${ts.replace('.', '')}${thread}` });
-  });
-  slack.on('GET /conversations.history', (received) => {
-    const withMetadata = received.query.get('include_all_metadata') === 'true';
-    return ok({ messages: history.filter((message) => !message.thread_ts || message.thread_ts === message.ts).map((message) => (withMetadata ? message : { ...message, metadata: undefined })) });
-  });
-  slack.on('GET /conversations.replies', (received) => {
-    const root = received.query.get('ts');
-    const withMetadata = received.query.get('include_all_metadata') === 'true';
-    return ok({ messages: history.filter((message) => message.ts === root || message.thread_ts === root).map((message) => (withMetadata ? message : { ...message, metadata: undefined })) });
-  });
-  slack.on('POST /chat.update', async (received) => {
-    const body = await jsonBody(received);
-    const message = history.find((candidate) => candidate.ts === body?.ts);
-    if (!body || body.channel !== CHANNEL || !message) return fail('message_not_found');
-    message.text = String(body.text);
-    return ok({ channel: CHANNEL, ts: message.ts, text: message.text });
-  });
-  slack.on('POST /chat.delete', async (received) => {
-    const body = await jsonBody(received);
-    const index = history.findIndex((candidate) => candidate.ts === body?.ts);
-    if (!body || index < 0) return fail('message_not_found');
-    history.splice(index, 1);
-    return ok({ channel: CHANNEL, ts: body.ts });
-  });
-  slack.on('POST /files.getUploadURLExternal', (received) => {
-    // This method takes form fields, not JSON.
-    if (received.headers.get('content-type') !== 'application/x-www-form-urlencoded') return fail('invalid_arguments');
-    const form = new URLSearchParams(received.text);
-    const id = `F0${files.size + 1}`;
-    files.set(id, { name: form.get('filename') ?? '', length: Number(form.get('length')), received: 0, shared: null, polls: 0 });
-    return ok({ upload_url: `${slack.url}/upload/${id}`, file_id: id });
-  });
-  slack.on('POST /upload/:id', (received) => {
-    const file = files.get(received.path.split('/')[2]!);
-    if (!file) return new Response('unknown', { status: 404 });
-    file.received = received.bytes.length;
-    return new Response(`OK - ${file.received}`, { status: 200 });
-  });
-  slack.on('POST /files.completeUploadExternal', async (received) => {
-    const body = await jsonBody(received);
-    const listed = (body?.files ?? []) as { id: string }[];
-    if (!body || listed.length === 0) return fail('invalid_arguments');
-    for (const { id } of listed) {
-      const file = files.get(id);
-      if (!file || file.received !== file.length) return fail('file_not_found');
-    }
-    const message = { ts: nextTs(), text: String(body.initial_comment ?? '') };
-    history.unshift(message);
-    for (const { id } of listed) files.get(id)!.shared = message.ts;
-    return ok({ files: listed.map(({ id }) => ({ id, title: files.get(id)!.name })) });
-  });
-  slack.on('GET /files.info', (received) => {
-    const file = files.get(received.query.get('file') ?? '');
-    if (!file) return fail('file_not_found');
-    // Slack shares asynchronously: the first look shows no shares yet.
-    file.polls += 1;
-    return ok({ file: { id: received.query.get('file'), name: file.name, shares: file.polls > 1 && file.shared ? { public: { [CHANNEL]: [{ ts: file.shared }] } } : {} } });
-  });
-}
 
 beforeAll(async () => {
   slack = await startLocalReceiver();
-  connector = slackConnector({ http: new LiveHttpClient({ timeoutMs: 2_000, retries: 1, concurrencyPerAccount: 2 }), clientId: '123.456', clientSecret: 'shh', apiBase: slack.url, shareWait: { attempts: 5, intervalMs: 10 } });
+  connector = slackConnector({ http: new LiveHttpClient({ timeoutMs: 2_000, retries: 1, concurrencyPerAccount: 2 }), clientId: SLACK_CLIENT_ID, clientSecret: SLACK_CLIENT_SECRET, apiBase: slack.url, shareWait: { attempts: 5, intervalMs: 10 } });
 });
 afterAll(() => slack.close());
 beforeEach(() => {
   slack.reset();
-  slackRoutes();
+  slackRoutes(slack);
 });
 
 const publishing = () => connector.publishing!;
-const request = (options: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ intentKey: 'target_1:1', options, media: [], channelId: CHANNEL, ...extra });
+const request = (options: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ intentKey: 'target_1:1', options, media: [], channelId: SLACK_CHANNEL, ...extra });
 const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as PlatformError);
 
 describe('Slack live connector', () => {
@@ -141,28 +36,28 @@ describe('Slack live connector', () => {
     expect(permissions).toEqual(['profile', 'publish', 'comments']);
     const channels = await connector.profile.listChannels(memoryEnv(), credentials);
     // Paged; not #random, where the bot is no member and may not post without chat:write.public.
-    expect(channels.map((channel) => channel.id)).toEqual([CHANNEL, 'G0PRIVATE']);
+    expect(channels.map((channel) => channel.id)).toEqual([SLACK_CHANNEL, 'G0PRIVATE']);
   });
 
   it('posts a message as JSON with blocks, the name and icon overrides and its intent in the metadata', async () => {
     const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: '*Launch*' } }];
     const result = await publishing().publish(memoryEnv(), credentials, target, request({ text: 'Launch', blocks, username: 'Release', avatarUrl: 'https://example.com/i.png' }));
-    expect(result.externalData).toEqual({ id: '1700000001.000100', channelId: CHANNEL, permalink: `https://makers.slack.com/archives/${CHANNEL}/p1700000001000100` });
+    expect(result.externalData).toEqual({ id: '1700000001.000100', channelId: SLACK_CHANNEL, permalink: `https://makers.slack.com/archives/${SLACK_CHANNEL}/p1700000001000100` });
     const sent = JSON.parse(slack.requests.find((received) => received.path === '/chat.postMessage')!.text) as Record<string, unknown>;
-    expect(sent).toMatchObject({ channel: CHANNEL, text: 'Launch', blocks, username: 'Release', icon_url: 'https://example.com/i.png', metadata: { event_type: 'socialdesk_publish', event_payload: { intent_key: 'target_1:1' } } });
+    expect(sent).toMatchObject({ channel: SLACK_CHANNEL, text: 'Launch', blocks, username: 'Release', icon_url: 'https://example.com/i.png', metadata: { event_type: 'socialdesk_publish', event_payload: { intent_key: 'target_1:1' } } });
   });
 
   it('finds what an interrupted attempt posted by the intent in the message metadata', async () => {
     const posted = await publishing().publish(memoryEnv(), credentials, target, request({ text: 'Once' }, { intentKey: 'tgt_9:2' }));
     await publishing().publish(memoryEnv(), credentials, target, request({ text: 'Another' }, { intentKey: 'tgt_10:1' }));
-    await expect(publishing().findByIntent(memoryEnv(), credentials, target, 'tgt_9:2', { channelId: CHANNEL })).resolves.toEqual(posted);
-    await expect(publishing().findByIntent(memoryEnv(), credentials, target, 'tgt_11:1', { channelId: CHANNEL })).resolves.toBeNull();
+    await expect(publishing().findByIntent(memoryEnv(), credentials, target, 'tgt_9:2', { channelId: SLACK_CHANNEL })).resolves.toEqual(posted);
+    await expect(publishing().findByIntent(memoryEnv(), credentials, target, 'tgt_11:1', { channelId: SLACK_CHANNEL })).resolves.toBeNull();
   });
 
   it('uploads files through the external upload flow and reads the message from the file shares', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
     const result = await publishing().publish(memoryEnv({ 'org/a.png': png }), credentials, target, request({ text: 'With a picture' }, { media: [medium('org/a.png', png, 'image/png')] }));
-    expect(result.externalData.channelId).toBe(CHANNEL);
+    expect(result.externalData.channelId).toBe(SLACK_CHANNEL);
     expect(slack.requests.map((received) => `${received.method} ${received.path}`)).toEqual([
       'POST /files.getUploadURLExternal',
       'POST /upload/F01',
@@ -172,7 +67,7 @@ describe('Slack live connector', () => {
       'GET /chat.getPermalink',
     ]);
     const complete = JSON.parse(slack.requests[2]!.text) as Record<string, unknown>;
-    expect(complete).toEqual({ files: [{ id: 'F01', title: 'a.png' }], channel_id: CHANNEL, initial_comment: 'With a picture' });
+    expect(complete).toEqual({ files: [{ id: 'F01', title: 'a.png' }], channel_id: SLACK_CHANNEL, initial_comment: 'With a picture' });
     expect(new URLSearchParams(slack.requests[0]!.text).get('length')).toBe(String(png.length));
   });
 
@@ -192,7 +87,7 @@ describe('Slack live connector', () => {
   it('edits and deletes a message by its channel and ts', async () => {
     const post = await publishing().publish(memoryEnv(), credentials, target, request({ text: 'Typo' }));
     await connector.actions!.editPost!(memoryEnv(), credentials, target, { externalId: post.externalData.id!, externalData: post.externalData, edit: { text: 'Fixed' } });
-    expect(JSON.parse(slack.requests.find((received) => received.path === '/chat.update')!.text)).toEqual({ channel: CHANNEL, ts: post.externalData.id, text: 'Fixed' });
+    expect(JSON.parse(slack.requests.find((received) => received.path === '/chat.update')!.text)).toEqual({ channel: SLACK_CHANNEL, ts: post.externalData.id, text: 'Fixed' });
     await connector.actions!.deletePost!(memoryEnv(), credentials, target, { externalId: post.externalData.id!, externalData: post.externalData });
     const gone = await failure(connector.actions!.deletePost!(memoryEnv(), credentials, target, { externalId: post.externalData.id!, externalData: post.externalData }));
     expect(gone?.code).toBe('NOT_FOUND');
@@ -231,7 +126,7 @@ describe('Slack live connector', () => {
   it('rotates the bot token with the refresh token, form-encoded with the client credentials', async () => {
     slack.on('POST /oauth.v2.access', (received) => {
       const form = new URLSearchParams(received.text);
-      if (form.get('client_id') !== '123.456' || form.get('client_secret') !== 'shh') return json({ ok: false, error: 'invalid_client_id' });
+      if (form.get('client_id') !== SLACK_CLIENT_ID || form.get('client_secret') !== SLACK_CLIENT_SECRET) return json({ ok: false, error: 'invalid_client_id' });
       if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== 'xoxe-1-refresh') return json({ ok: false, error: 'invalid_refresh_token' });
       return json({ ok: true, access_token: 'xoxb-rotated', refresh_token: 'xoxe-1-next', expires_in: 43_200, token_type: 'bot' });
     });
@@ -247,7 +142,7 @@ describe('Slack live connector', () => {
     expect(url.searchParams.get('scope')!.split(',')).toEqual(expect.arrayContaining(['chat:write', 'channels:history', 'files:write']));
     slack.on('POST /oauth.v2.access', (received) => {
       const form = new URLSearchParams(received.text);
-      if (form.get('code') !== 'the-code' || form.get('redirect_uri') !== 'https://desk.example/connect/callback' || form.get('client_secret') !== 'shh') return json({ ok: false, error: 'invalid_code' });
+      if (form.get('code') !== 'the-code' || form.get('redirect_uri') !== 'https://desk.example/connect/callback' || form.get('client_secret') !== SLACK_CLIENT_SECRET) return json({ ok: false, error: 'invalid_code' });
       return json({ ok: true, access_token: 'xoxb-installed', token_type: 'bot', scope: 'chat:write', bot_user_id: 'U0BOT', team: { id: 'T0TEAM', name: 'Makers' } });
     });
     const tokens = await connect.exchange(memoryEnv(), { code: 'the-code', redirectUri: 'https://desk.example/connect/callback' });

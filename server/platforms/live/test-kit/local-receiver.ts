@@ -12,14 +12,16 @@ export type Route = (received: Received) => Response | Promise<Response>;
  * request's line for anything else, so an unexpected call fails the test visibly.
  */
 export async function startLocalReceiver() {
-  const routes: { method: string; pattern: RegExp; route: Route }[] = [];
+  // `remaining`: how many more requests a `once` route answers before the earlier routes take over again.
+  const routes: { method: string; pattern: RegExp; route: Route; remaining: number }[] = [];
   const requests: Received[] = [];
   let fallback: Route | null = null;
   const server = createServer((incoming, outgoing) => {
     void (async () => {
       const received = await receive(incoming, base);
       requests.push(received);
-      const match = routes.find((entry) => entry.method === received.method && entry.pattern.test(received.path));
+      const match = routes.find((entry) => entry.remaining > 0 && entry.method === received.method && entry.pattern.test(received.path));
+      if (match) match.remaining -= 1;
       const route = match?.route ?? fallback;
       const response = route ? await route(received) : new Response(`no route for ${received.method} ${received.path}`, { status: 404 });
       const headers: Record<string, string> = {};
@@ -34,9 +36,11 @@ export async function startLocalReceiver() {
     requests,
     /** Adds a route; later routes for the same path win, so a test can override a default. */
     on(line: string, route: Route) {
-      const [method, path] = line.split(' ') as [string, string];
-      const pattern = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/gi, '[^/]+')}$`);
-      routes.unshift({ method, pattern, route });
+      routes.unshift({ ...parseLine(line), route, remaining: Infinity });
+    },
+    /** A route for the next matching request only (a fault the platform answers once), then the earlier ones again. */
+    once(line: string, route: Route) {
+      routes.unshift({ ...parseLine(line), route, remaining: 1 });
     },
     /** Answers every request no route takes (a replay of recorded exchanges). */
     otherwise(route: Route | null) {
@@ -49,6 +53,12 @@ export async function startLocalReceiver() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** `METHOD /path` with `:name` segments, as a method and a pattern of the whole path. */
+function parseLine(line: string): { method: string; pattern: RegExp } {
+  const [method, path] = line.split(' ') as [string, string];
+  return { method, pattern: new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[a-z_]+/gi, '[^/]+')}$`) };
 }
 
 export type LocalReceiver = Awaited<ReturnType<typeof startLocalReceiver>>;

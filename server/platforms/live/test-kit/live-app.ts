@@ -1,0 +1,45 @@
+import { expect } from 'vitest';
+import type { createTestApp } from '../../../test/test-app';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Connects a live OAuth account as a person would: the connect API's URL, our connect page's
+ * redirect to the platform's consent page (a local receiver standing in for the platform, which
+ * approves), and the platform's redirect back to our callback. Answers the consent page's address
+ * and the connected account's id.
+ */
+export async function connectThroughConsent(t: TestApp, key: string, teamId: string, type: string) {
+  const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type, redirectUrl: 'https://app.example.com/accounts' } });
+  expect(started.status).toBe(200);
+  const toConsent = await t.app.request(new URL(started.json.url as string).pathname);
+  expect(toConsent.status).toBe(302);
+  const consent = new URL(toConsent.headers.get('location')!);
+  const approved = await fetch(consent, { redirect: 'manual' });
+  expect(approved.status).toBe(302);
+  const callback = new URL(approved.headers.get('location')!);
+  expect(`${callback.origin}${callback.pathname}`).toBe(`${t.config.publicUrl}/connect/callback`);
+  const back = await t.app.request(`${callback.pathname}${callback.search}`);
+  expect(back.status).toBe(302);
+  const done = new URL(back.headers.get('location')!);
+  expect(Object.fromEntries(done.searchParams)).toMatchObject({ status: 'success', type });
+  return { consent, accountId: done.searchParams.get('socialAccountId')! };
+}
+
+export type PublishedPost = {
+  id: string;
+  status: string;
+  errors: Record<string, string>;
+  errorsVerbose: Record<string, { code: string; retryability: string; errorMessage: string; userFacingMessage: string; meta: Record<string, unknown> }>;
+  externalData: Record<string, Record<string, string>>;
+};
+
+/** Polls the post through the API until `done` says so (or the time is up), and answers its last state. */
+export async function waitForPost(t: TestApp, key: string, id: string, done: (post: PublishedPost) => boolean, seconds = 60): Promise<PublishedPost> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const post = (await t.request('GET', `/post/${id}`, { key })).json as PublishedPost;
+    if (done(post) || Date.now() > deadline) return post;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
