@@ -1,27 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { testMedia } from '../server/test/test-media';
-import { createOrg, createUser, expect, loginAs, test } from './fixtures';
-
-// Set AUTOMATIONS_SCREENSHOTS=/some/dir to keep screenshots of each page.
-async function snap(page: Page, name: string) {
-  const dir = process.env.AUTOMATIONS_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-type Setup = { api: APIRequestContext; teamId: string; accountId: string };
-
-/** An organization with DMs and automations on, and a Facebook page with messaging permissions. */
-async function automationsOrg(page: Page, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined): Promise<Setup> {
-  const org = await createOrg(`E2E automations ${randomBytes(3).toString('hex')}`, { enable: ['dms', 'automations'] });
-  await loginAs(page, await createUser(org));
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-api-key': org.apiKey } });
-  const connected = await api.post('/api/v1/sandbox/accounts', { data: { teamId: org.teamId, type: 'FACEBOOK', channelName: 'Corner Bakery', grantMessaging: true } });
-  expect(connected.status(), await connected.text()).toBe(200);
-  const enabled = await api.post('/api/v1/social-account/messaging/enable', { data: { teamId: org.teamId, type: 'FACEBOOK' } });
-  expect(enabled.status(), await enabled.text()).toBe(200);
-  return { api, teamId: org.teamId, accountId: ((await connected.json()) as { id: string }).id };
-}
+import { automationsOrg, snap, type AutomationsSetup as Setup } from './automations-setup';
+import { expect, test } from './fixtures';
 
 /** A post published on the page: a comment flow listens on one. */
 async function publishedPost(setup: Setup, title: string) {

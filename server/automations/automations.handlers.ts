@@ -5,6 +5,7 @@ import * as executionRoutes from './executions.routes';
 import { getExecution, listExecutions } from './executions.service';
 import { testRunFlow } from './executor/test-run.service';
 import { copyFlows } from './flow-copy.service';
+import { listFlowVersions } from './flow-versions.service';
 import { nodeRunStats } from './node-stats.service';
 import { changeFlowStatus, createFlow, deleteFlow, getFlow, listFlows, publishFlow, updateFlow } from './flows.service';
 
@@ -36,6 +37,10 @@ export const automationsRouter = router
   .openapi(routes.publishFlowRoute, async (c) => {
     const body = (c.req.valid('json') as { definition?: Parameters<typeof publishFlow>[2]['definition'] } | undefined) ?? {};
     return c.json(await publishFlow(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }, body), 200);
+  })
+  .openapi(routes.listFlowVersionsRoute, async (c) => {
+    const input = { ...c.req.valid('query'), organizationId: c.var.auth.organizationId, flowId: c.req.valid('param').id };
+    return c.json(await listFlowVersions(c.var.services.db, input), 200);
   })
   .openapi(routes.pauseFlowRoute, async (c) => {
     return c.json(await changeFlowStatus(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }, 'pause'), 200);

@@ -110,6 +110,21 @@ export const publishFlowRoute = createRoute({
   responses: { 200: jsonResponse(s.FlowSchema, 'The flow, ACTIVE'), ...errorResponses(404) },
 });
 
+export const listFlowVersionsRoute = createRoute({
+  method: 'get',
+  path: '/automations/{id}/versions',
+  operationId: 'listAutomationFlowVersions',
+  summary: 'List the published versions of a flow, newest first (SocialDesk extension)',
+  description:
+    'Not in the hosted service’s contract: a SocialDesk extension for the flow builder’s history. Every published version with its ' +
+    'definition and `live` on the one that runs; the draft is not listed (it is on the flow). ' +
+    `Offset paging. ${enabledNote}`,
+  tags,
+  security,
+  request: { params: s.FlowIdParams, query: s.FlowVersionListQuery },
+  responses: { 200: jsonResponse(s.FlowVersionListSchema, 'Published versions'), ...errorResponses(404) },
+});
+
 export const pauseFlowRoute = flowAction('pause', 'Pause an active flow', 'Waiting runs are canceled; events arriving while paused create no runs.');
 export const activateFlowRoute = flowAction('activate', 'Activate a paused or archived flow', '`400` when the flow was never published.');
 export const archiveFlowRoute = flowAction('archive', 'Archive a flow', 'Waiting runs are canceled; the flow stays listed and readable.');

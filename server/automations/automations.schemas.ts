@@ -104,6 +104,25 @@ export const FlowListSchema = z
   })
   .openapi('AutomationFlowList');
 
+export const FlowVersionListQuery = z
+  .object({
+    teamId: id.optional().openapi({ description: 'The flow’s team (checked when given)' }),
+    limit: z.coerce.number().int().min(1).max(500).default(10).openapi({ example: 10 }),
+    offset: z.coerce.number().int().min(0).max(MAX_OFFSET).default(0).openapi({ example: 0 }),
+  })
+  .strict();
+
+export const FlowVersionListSchema = z
+  .object({
+    items: z.array(
+      FlowVersionSchema.extend({
+        live: z.boolean().openapi({ description: 'The flow’s published version: the one that runs while the flow is active' }),
+      }).openapi('AutomationFlowVersionHistoryItem'),
+    ),
+    total: z.number().int(),
+  })
+  .openapi('AutomationFlowVersionList');
+
 export const CopyResultSchema = z.object({ items: z.array(FlowSchema), total: z.number().int() }).openapi('AutomationFlowCopies');
 
 export const TestFlowBody = z

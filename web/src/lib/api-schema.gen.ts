@@ -553,6 +553,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/automations/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the published versions of a flow, newest first (SocialDesk extension)
+         * @description Not in the hosted service’s contract: a SocialDesk extension for the flow builder’s history. Every published version with its definition and `live` on the one that runs; the draft is not listed (it is on the flow). Offset paging. Answers `404` while the organization is not enabled for automations.
+         */
+        get: operations["listAutomationFlowVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/automations/copy": {
         parameters: {
             query?: never;
@@ -3311,6 +3331,14 @@ export interface components {
             updatedAt: string;
             version: number;
         } | null;
+        AutomationFlowVersionHistoryItem: components["schemas"]["AutomationFlowVersion"] & {
+            /** @description The flow’s published version: the one that runs while the flow is active */
+            live: boolean;
+        };
+        AutomationFlowVersionList: {
+            items: components["schemas"]["AutomationFlowVersionHistoryItem"][];
+            total: number;
+        };
         AutomationNodeStats: {
             /** @description The version counted; null while the flow was never published (all counts 0) */
             flowVersionId: string | null;
@@ -8850,6 +8878,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AutomationExecution"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAutomationFlowVersions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+                teamId?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Published versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationFlowVersionList"];
                 };
             };
             /** @description Invalid request: see `issues` */

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { useTeamAccounts } from '../../../api/get-team-accounts';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,6 +12,7 @@ import { FlowStatusBadge } from '../components/flow-status-badge';
 import { TestPanel } from '../components/test-panel';
 import { flowSummary } from '../lib/flow-summary';
 import { FlowBuilder } from './flow-builder';
+import { FlowHistory } from './history/flow-history';
 
 export type EditorTab = 'build' | 'runs' | 'test';
 const TABS: { id: EditorTab; label: string }[] = [
@@ -25,6 +27,8 @@ export function FlowEditorPage({ flowId, teamId, tab, onTab }: Props) {
   const flow = useFlow(flowId).data;
   const accounts = useTeamAccounts(teamId).data;
   const summary = flowSummary(flow);
+  // The builder keeps its own copy of the definition: a version loaded into the draft starts it afresh.
+  const [draftLoads, setDraftLoads] = useState(0);
   return (
     <div>
       <Link to="/automations" className="mb-2 inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-800">
@@ -41,6 +45,15 @@ export function FlowEditorPage({ flowId, teamId, tab, onTab }: Props) {
           {flow.draftVersion ? ` · Draft v${flow.draftVersion.version}, saved ${formatDateTime(flow.draftVersion.updatedAt)}` : ' · No saved draft'}
         </p>
         {flow.publishedVersion && summary.draftDiffers ? <Badge tone="warning">Draft differs from the live version</Badge> : null}
+        <div className="ml-auto">
+          <FlowHistory
+            flow={flow}
+            onLoaded={() => {
+              setDraftLoads((count) => count + 1);
+              onTab('build');
+            }}
+          />
+        </div>
       </header>
       <div role="tablist" aria-label="Flow views" className="mb-4 flex gap-1 border-b border-zinc-200">
         {TABS.map((item) => (
@@ -56,7 +69,7 @@ export function FlowEditorPage({ flowId, teamId, tab, onTab }: Props) {
           </button>
         ))}
       </div>
-      {tab === 'build' ? <FlowBuilder flow={flow} teamId={teamId} accounts={accounts} /> : null}
+      {tab === 'build' ? <FlowBuilder key={draftLoads} flow={flow} teamId={teamId} accounts={accounts} /> : null}
       {tab === 'runs' ? <ExecutionsPanel flow={flow} /> : null}
       {tab === 'test' ? <TestPanel flow={flow} /> : null}
     </div>
