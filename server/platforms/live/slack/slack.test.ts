@@ -176,6 +176,22 @@ describe('Slack live connector', () => {
     expect(new URLSearchParams(slack.requests[0]!.text).get('length')).toBe(String(png.length));
   });
 
+  it('sends the blocks of a message with files, and refuses what the file upload cannot carry instead of dropping it', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
+    const env = () => memoryEnv({ 'org/a.png': png });
+    const media = [medium('org/a.png', png, 'image/png')];
+    const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: '*Launch*' } }];
+    await publishing().publish(env(), credentials, target, request({ blocks }, { media }));
+    const complete = JSON.parse(slack.requests.find((received) => received.path === '/files.completeUploadExternal')!.text) as Record<string, unknown>;
+    expect(complete).toEqual({ files: [{ id: 'F01', title: 'a.png' }], channel_id: CHANNEL, blocks });
+    for (const options of [{ text: 'Hi', username: 'Release' }, { text: 'Hi', avatarUrl: 'https://example.com/i.png' }, { text: 'Hi', blocks }]) {
+      slack.requests.length = 0;
+      const refused = await failure(publishing().publish(env(), credentials, target, request(options, { media })));
+      expect([refused?.code, refused?.retryability]).toEqual(['INVALID_REQUEST', 'NEVER']);
+      expect(slack.requests).toEqual([]);
+    }
+  });
+
   it('replies in the thread as the first comment, and a repeat finds its reply instead of posting again', async () => {
     const post = await publishing().publish(memoryEnv(), credentials, target, request({ text: 'Root' }));
     const reply = await publishing().comment(memoryEnv(), credentials, target, { externalData: post.externalData, text: 'Details', intentKey: 'tgt:first-comment' });
