@@ -38,7 +38,7 @@ export function slackPublishing(api: SlackApi): PublishingCapability {
       const bytes = await mediaBlob(env, medium, { platform: 'SLACK', operation });
       const filename = mediaFileName(medium, index);
       const { answer } = await api.call<SlackAnswer & { upload_url: string; file_id: string }>(token, 'files.getUploadURLExternal', { filename, length: bytes.size }, { operation, encoding: 'form' });
-      await api.upload(answer.upload_url, bytes, operation);
+      await api.upload(token, answer.upload_url, bytes, operation);
       files.push({ id: answer.file_id, title: filename });
     }
     await api.call(token, 'files.completeUploadExternal', { files, channel_id: channel, ...message }, { operation });
