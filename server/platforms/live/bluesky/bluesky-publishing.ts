@@ -172,7 +172,7 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
  */
 function resultOf(did: string, root: StrongRef, later: string[]): PublishResult {
   const rkey = parseAtUri(root.uri)!.rkey;
-  const thread = later.length > 0 ? { threadLength: String(later.length + 1), threadUris: later.join(' ') } : {};
+  const thread: Record<string, string> = later.length > 0 ? { threadLength: String(later.length + 1), threadUris: later.join(' ') } : {};
   return { externalData: { id: rkey, uri: root.uri, cid: root.cid, permalink: permalinkOf(did, rkey), did, ...thread } };
 }
 
