@@ -32,6 +32,21 @@ describe('connection check', () => {
     expect(Date.parse(after.json.tokenExpiresAt)).toBeGreaterThan(Date.now());
   });
 
+  it('refreshes once when two checks find the token expired at once: the second waits and uses the new tokens', async () => {
+    const { key, teamId } = await t.createOrg();
+    const account = await sandboxAccount(t, key, { teamId, type: 'TWITTER' });
+    expect((await t.request('POST', `/sandbox/accounts/${account.id}/expire-token`, { key })).status).toBe(200);
+    // The sandbox takes each refresh token once, as X does; the first refresh is slow, so the second check starts while it runs.
+    const slow = await t.request('POST', '/sandbox/faults', { key, body: { type: 'TWITTER', operation: 'auth.refresh', kind: 'SLOW', delayMs: 500, count: 1 } });
+    expect(slow.status).toBe(200);
+    const checks = await Promise.all([check(key, teamId, 'TWITTER'), check(key, teamId, 'TWITTER')]);
+    expect(checks.map((answer) => [answer.json.success, answer.json.message])).toEqual([[true, expect.any(String)], [true, expect.any(String)]]);
+    const after = await byType(key, teamId, 'TWITTER');
+    expect(after.json.disconnectedCheckTryAt).toBeNull();
+    expect(Date.parse(after.json.tokenExpiresAt)).toBeGreaterThan(Date.now());
+    expect((await check(key, teamId, 'TWITTER')).json.success).toBe(true);
+  });
+
   it('starts the 48-hour grace period when access was removed, and a reconnect ends it', async () => {
     const { key, teamId } = await t.createOrg();
     const account = await sandboxAccount(t, key, { teamId, type: 'THREADS', username: 'mateo.rossi' });

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
 import { socialAccounts } from '../db/schema/social-accounts';
 import type { AppServices } from '../services';
 import type { Credentials, PlatformConnector, TokenSet } from '../platforms/connector';
@@ -43,9 +44,66 @@ export function connectorEnv(services: AppServices) {
 
 const REFRESH_MARGIN_MS = 60_000;
 
+/** The tokens a call holds, with the sealed access token they were read as (how the row is compared). */
+type HeldTokens = { accessTokenEnc: string; credentials: Credentials };
+
+/** Chained refreshes per account, for PGlite, which one process owns. */
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * One refresh of an account at a time. On Postgres a transaction-scoped advisory lock covers every
+ * process (the row is read and written in that transaction). PGlite runs one transaction at a time
+ * on its one connection and the refresh itself may query the database (the sandbox does), so there
+ * the refreshes of an account are chained in this process, the only one that opens that database.
+ */
+async function oneAtATime<T>(services: AppServices, accountId: string, work: (db: Executor) => Promise<T>): Promise<T> {
+  if (services.database.kind === 'postgres') {
+    return services.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`token-refresh:${accountId}`}))`);
+      return work(tx);
+    });
+  }
+  const run = (queues.get(accountId) ?? Promise.resolve()).then(() => work(services.db));
+  const tail = run.catch(() => undefined);
+  queues.set(accountId, tail);
+  try {
+    return await run;
+  } finally {
+    if (queues.get(accountId) === tail) queues.delete(accountId);
+  }
+}
+
+/**
+ * Refreshes the account's tokens and stores them. Refresh tokens are single-use on most platforms
+ * (Discord, Slack, the sandbox): two jobs refreshing with the same one at once would leave the
+ * loser with a refusal that reads as revoked access. So refreshes of an account take turns, and
+ * each first reads the row again: when its access token is no longer the one this call holds,
+ * another job refreshed meanwhile (or the account was reconnected), and those tokens are used.
+ */
+async function refreshTokens(services: AppServices, connector: PlatformConnector, accountId: string, held: HeldTokens): Promise<HeldTokens> {
+  const vault = services.secrets.platformTokens;
+  return oneAtATime(services, accountId, async (db) => {
+    const [row] = await db
+      .select({ accessTokenEnc: socialAccounts.accessTokenEnc, refreshTokenEnc: socialAccounts.refreshTokenEnc })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.id, accountId));
+    if (row && row.accessTokenEnc !== held.accessTokenEnc) {
+      return {
+        accessTokenEnc: row.accessTokenEnc,
+        credentials: { accessToken: vault.open(row.accessTokenEnc), refreshToken: row.refreshTokenEnc ? vault.open(row.refreshTokenEnc) : null },
+      };
+    }
+    const tokens = await connector.auth.refresh(connectorEnv(services), held.credentials);
+    const sealed = sealTokens(services, tokens);
+    await db.update(socialAccounts).set(sealed).where(eq(socialAccounts.id, accountId));
+    return { accessTokenEnc: sealed.accessTokenEnc, credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } };
+  });
+}
+
 /**
  * Runs a platform call with the account's tokens, refreshing them first when they are about to
- * expire, and once more if the platform says they expired. New tokens are stored at once.
+ * expire, and once more if the platform says they expired. New tokens are stored at once; another
+ * job refreshing the same account meanwhile is waited for and its tokens used (`refreshTokens`).
  */
 export async function withCredentials<T>(
   services: AppServices,
@@ -54,21 +112,19 @@ export async function withCredentials<T>(
 ): Promise<T> {
   const connector = connectorOf(services, account.type, account.mode);
   const vault = services.secrets.platformTokens;
-  let credentials: Credentials = {
-    accessToken: vault.open(account.accessTokenEnc),
-    refreshToken: account.refreshTokenEnc ? vault.open(account.refreshTokenEnc) : null,
+  let held: HeldTokens = {
+    accessTokenEnc: account.accessTokenEnc,
+    credentials: { accessToken: vault.open(account.accessTokenEnc), refreshToken: account.refreshTokenEnc ? vault.open(account.refreshTokenEnc) : null },
   };
   const refresh = async () => {
-    const tokens = await connector.auth.refresh(connectorEnv(services), credentials);
-    await services.db.update(socialAccounts).set(sealTokens(services, tokens)).where(eq(socialAccounts.id, account.id));
-    credentials = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+    held = await refreshTokens(services, connector, account.id, held);
   };
-  if (credentials.refreshToken && account.tokenExpiresAt && account.tokenExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) await refresh();
+  if (held.credentials.refreshToken && account.tokenExpiresAt && account.tokenExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) await refresh();
   try {
-    return await call(connector, credentials);
+    return await call(connector, held.credentials);
   } catch (error) {
-    if (!(error instanceof PlatformError) || error.code !== 'TOKEN_EXPIRED' || !credentials.refreshToken) throw error;
+    if (!(error instanceof PlatformError) || error.code !== 'TOKEN_EXPIRED' || !held.credentials.refreshToken) throw error;
     await refresh();
-    return call(connector, credentials);
+    return call(connector, held.credentials);
   }
 }

@@ -129,6 +129,11 @@ const cases: Record<string, Case[]> = {
   SLACK: [
     ['long message', { channelId: 'c1', text: long(3000) }, 'valid'],
     ['no channel', { text: 'Hello' }, 'channelId'],
+    ['blocks with a file', { channelId: 'c1', uploadIds: ['$IMAGE'], blocks: [{ type: 'divider' }] }, 'valid'],
+    ['name override with a file', { channelId: 'c1', text: 'Hi', uploadIds: ['$IMAGE'], username: 'Release' }, 'username'],
+    ['icon override with a file', { channelId: 'c1', text: 'Hi', uploadIds: ['$IMAGE'], avatarUrl: 'https://example.com/i.png' }, 'avatarUrl'],
+    ['text and blocks with a file', { channelId: 'c1', text: 'Hi', uploadIds: ['$IMAGE'], blocks: [{ type: 'divider' }] }, 'blocks'],
+    ['name, icon, text and blocks without files', { channelId: 'c1', text: 'Hi', username: 'Release', avatarUrl: 'https://example.com/i.png', blocks: [{ type: 'divider' }] }, 'valid'],
   ],
   MASTODON: [
     ['status with an image', { text: 'Hi', uploadIds: ['$IMAGE'], privacy: 'UNLISTED' }, 'valid'],

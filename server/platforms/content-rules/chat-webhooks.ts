@@ -40,4 +40,16 @@ const DiscordEmbed = z
 const SlackBlock = z.object({ type: z.string().min(1).max(64) }).passthrough();
 
 export const DiscordOptions = chatOptions({ text: 2000, uploads: 10 }, { embeds: z.array(DiscordEmbed).max(10).nullish() });
-export const SlackOptions = chatOptions({ text: 40_000, uploads: 10 }, { blocks: z.array(SlackBlock).max(50).nullish() });
+/*
+ * With files the message is posted by `files.completeUploadExternal`, which takes the text
+ * (`initial_comment`) or the blocks but not both (it ignores the blocks when given a comment), and
+ * no name or icon override (https://docs.slack.dev/reference/methods/files.completeUploadExternal):
+ * such a post is refused here rather than posted without what was asked for.
+ */
+export const SlackOptions = chatOptions({ text: 40_000, uploads: 10 }, { blocks: z.array(SlackBlock).max(50).nullish() }).superRefine((data, ctx) => {
+  if (!hasItems(data.uploadIds)) return;
+  const withFiles = 'Slack posts a message with files through its file upload, which';
+  if (data.username) fail(ctx, ['username'], `${withFiles} takes no name override: remove the files or the username`);
+  if (data.avatarUrl) fail(ctx, ['avatarUrl'], `${withFiles} takes no icon override: remove the files or the avatarUrl`);
+  if (data.text && hasItems(data.blocks)) fail(ctx, ['blocks'], `${withFiles} shows either the text or the blocks, not both: remove one of them`);
+});

@@ -2,7 +2,12 @@ import { definePlatform } from '../define-platform';
 import { base32, base62, plans, slug, TTL } from '../platform-definition';
 import { PLATFORM_BRANDS } from '../shared/platform-brands';
 
-/** Slack: the app posts through an incoming webhook of the channel chosen per post; bot tokens do not expire. */
+/**
+ * Slack: the app posts with its bot token (`chat.postMessage`; files through the external upload)
+ * into the channel chosen per post (decision 060). With token rotation on in the Slack app the bot
+ * token lasts 12 hours and is refreshed; without it, it never expires. Sandbox channels still carry
+ * an incoming-webhook URL, which the spec's channel model shows.
+ */
 export const slack = definePlatform({
   type: 'SLACK',
   ...PLATFORM_BRANDS.SLACK,

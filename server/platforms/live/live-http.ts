@@ -4,7 +4,7 @@ import { PlatformError, type PlatformErrorCode } from '../platform-error';
 import type { PostPlatform } from '../platform-types';
 
 /**
- * The one way live connectors talk to a platform (decision 057). Every call has a timeout; only
+ * The one way live connectors talk to a platform (decision 059). Every call has a timeout; only
  * idempotent calls are retried (a retried POST could publish twice: intents and `findByIntent`
  * reconcile those instead); each account has its own concurrency limit, so one busy account cannot
  * starve the others or trip the platform's per-account limits.

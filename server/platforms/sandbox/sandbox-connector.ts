@@ -93,14 +93,17 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
         if (row.grant.refreshExpiresAt && row.grant.refreshExpiresAt.getTime() <= Date.now()) {
           throw new PlatformError({ code: 'TOKEN_EXPIRED', message: `The ${definition.label} refresh token expired`, httpStatus: 400, meta });
         }
-        // Like most OAuth platforms, refreshing rotates both tokens; the old refresh token stops working.
+        // Like most OAuth platforms, refreshing rotates both tokens; the old refresh token stops
+        // working, also for a refresh with it that is still under way (only one of two wins).
         const accessToken = `sbx_at_${randomToken(24)}`;
         const refreshToken = `sbx_rt_${randomToken(24)}`;
         const expiresAt = new Date(Date.now() + definition.tokens.accessTtlSeconds * 1000);
-        await env.db
+        const [rotated] = await env.db
           .update(sandboxGrants)
           .set({ accessTokenHash: sha256Hex(accessToken), refreshTokenHash: sha256Hex(refreshToken), accessExpiresAt: expiresAt })
-          .where(eq(sandboxGrants.id, row.grant.id));
+          .where(and(eq(sandboxGrants.id, row.grant.id), eq(sandboxGrants.refreshTokenHash, sha256Hex(credentials.refreshToken))))
+          .returning({ id: sandboxGrants.id });
+        if (!rotated) throw new PlatformError({ code: 'ACCESS_REVOKED', message: `${definition.label} does not recognise this refresh token (it was used already)`, httpStatus: 400, meta });
         return { accessToken, refreshToken, expiresAt };
       },
     },

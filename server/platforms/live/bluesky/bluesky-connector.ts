@@ -54,7 +54,13 @@ function blueskyActions(xrpc: BlueskyXrpc): ActionsCapability {
   };
   return {
     editPost: null,
-    deletePost: (_env, credentials, _account, input) => remove(credentials, input.externalId, 'actions.deletePost'),
+    async deletePost(_env, credentials, _account, input) {
+      // A thread's later parts first, last to first, so no part is left replying to a deleted one
+      // if this stops halfway; a thread published before `threadUris` was kept loses its root only.
+      const later = (input.externalData?.threadUris ?? '').split(' ').filter(Boolean).reverse();
+      for (const uri of later) await remove(credentials, uri, 'actions.deletePost');
+      await remove(credentials, input.externalId, 'actions.deletePost');
+    },
     editComment: null,
     deleteComment: (_env, credentials, _account, input) => remove(credentials, input.externalId, 'actions.deleteComment'),
     lookups: {},

@@ -119,6 +119,12 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     expect(part3.value.embed.images).toHaveLength(1);
     const comment = byText('First comment');
     expect(comment.value.reply.parent.uri).toBe(root.uri);
+
+    // Deleting the post deletes the whole thread; the first comment is an item of its own.
+    expect(data).toMatchObject({ threadLength: '3', threadUris: `${part2.uri} ${part3.uri}` });
+    const deleted = await t.request('DELETE', '/misc/bluesky/post', { key, body: { teamId, postId: created.json.id } });
+    expect(deleted.status).toBe(200);
+    expect((await recordsOnPds(network, person.did)).map((record) => record.uri)).toEqual([comment.uri]);
   });
 
   it('quotes a post, deletes it through the API, and imports the history from the repository', async () => {

@@ -3,7 +3,7 @@ import { PlatformError } from '../../platform-error';
 import type { PublishingCapability, PublishMedia, PublishRequest, PublishResult } from '../../publishing';
 import { didOf } from './bluesky-session';
 import type { BlueskyXrpc } from './bluesky-xrpc';
-import { parseAtUri, permalinkOf, POST_COLLECTION, recordKey, richText, timeOfKey, type BlobRef, type StrongRef } from './bluesky-records';
+import { parseAtUri, permalinkOf, POST_COLLECTION, postUri, recordKey, richText, timeOfKey, type BlobRef, type StrongRef } from './bluesky-records';
 
 type Options = {
   text?: string | null;
@@ -109,6 +109,7 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
     const at = request.publishAt ?? new Date(0);
     let root: StrongRef | null = null;
     let parent: StrongRef | null = null;
+    const later: string[] = [];
     for (const [index, part] of parts.entries()) {
       const rkey = recordKey(request.intentKey, index, at);
       const existing = await session.getPost(rkey);
@@ -117,10 +118,11 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       }
       const reply = root && parent ? { root, parent } : null;
       const ref: StrongRef = existing ? { uri: existing.uri, cid: existing.cid } : await session.create(rkey, await recordOf(env, session, part, options, reply), operation);
+      if (root) later.push(ref.uri);
       root ??= ref;
       parent = ref;
     }
-    return resultOf(session.did, root!, parts.length);
+    return resultOf(session.did, root!, later);
   }
 
   return {
@@ -135,7 +137,8 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       const last = await session.getPost(recordKey(intentKey, count - 1, at));
       if (!last) return null;
       const root = count === 1 ? last : await session.getPost(recordKey(intentKey, 0, at));
-      return root ? resultOf(session.did, root, count) : null;
+      const later = Array.from({ length: count - 1 }, (_, index) => postUri(session.did, recordKey(intentKey, index + 1, at)));
+      return root ? resultOf(session.did, root, later) : null;
     },
 
     async comment(_env, credentials, _target, request) {
@@ -162,9 +165,15 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
   };
 }
 
-function resultOf(did: string, root: StrongRef, parts: number): PublishResult {
+/**
+ * What a published post keeps: the root's record, and for a thread its length and the URIs of its
+ * later parts (`threadUris`, space-separated, as `externalData` holds strings), which deleting the
+ * post deletes too: each part is a record of its own that outlives its parent.
+ */
+function resultOf(did: string, root: StrongRef, later: string[]): PublishResult {
   const rkey = parseAtUri(root.uri)!.rkey;
-  return { externalData: { id: rkey, uri: root.uri, cid: root.cid, permalink: permalinkOf(did, rkey), did, ...(parts > 1 ? { threadLength: String(parts) } : {}) } };
+  const thread: Record<string, string> = later.length > 0 ? { threadLength: String(later.length + 1), threadUris: later.join(' ') } : {};
+  return { externalData: { id: rkey, uri: root.uri, cid: root.cid, permalink: permalinkOf(did, rkey), did, ...thread } };
 }
 
 function partsOf(options: Options, request: PublishRequest): Part[] {

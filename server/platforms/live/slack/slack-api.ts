@@ -61,9 +61,13 @@ export class SlackApi {
     return { answer, headers: response.headers };
   }
 
-  /** Sends bytes to the upload URL Slack handed out (no token: the URL is the permission). */
-  async upload(url: string, bytes: Blob, operation: string): Promise<void> {
-    await this.config.http.request({ platform: 'SLACK', operation, accountKey: accountKeyOf('SLACK', 'upload'), method: 'POST', url, body: bytes, timeoutMs: 120_000 });
+  /**
+   * Sends bytes to the upload URL Slack handed out (no token goes with them: the URL is the
+   * permission). The token only picks the concurrency key, the account's own as for its other calls,
+   * so one account's uploads do not queue behind every other Slack account's.
+   */
+  async upload(token: string, url: string, bytes: Blob, operation: string): Promise<void> {
+    await this.config.http.request({ platform: 'SLACK', operation, accountKey: accountKeyOf('SLACK', token), method: 'POST', url, body: bytes, timeoutMs: 120_000 });
   }
 }
 

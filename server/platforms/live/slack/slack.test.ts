@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PlatformError } from '../../platform-error';
 import { LiveHttpClient } from '../live-http';
 import { json, startLocalReceiver, type LocalReceiver } from '../test-kit/local-receiver';
 import { medium, memoryEnv } from '../test-kit/memory-env';
+import { SlackApi } from './slack-api';
 import { slackConnector } from './slack-connector';
 import { SLACK_CHANNEL, SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_TOKEN, slackRoutes } from './slack-test-kit';
 
@@ -69,6 +71,44 @@ describe('Slack live connector', () => {
     const complete = JSON.parse(slack.requests[2]!.text) as Record<string, unknown>;
     expect(complete).toEqual({ files: [{ id: 'F01', title: 'a.png' }], channel_id: SLACK_CHANNEL, initial_comment: 'With a picture' });
     expect(new URLSearchParams(slack.requests[0]!.text).get('length')).toBe(String(png.length));
+  });
+
+  it('sends the blocks of a message with files, and refuses what the file upload cannot carry instead of dropping it', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000', 'hex');
+    const env = () => memoryEnv({ 'org/a.png': png });
+    const media = [medium('org/a.png', png, 'image/png')];
+    const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: '*Launch*' } }];
+    await publishing().publish(env(), credentials, target, request({ blocks }, { media }));
+    const complete = JSON.parse(slack.requests.find((received) => received.path === '/files.completeUploadExternal')!.text) as Record<string, unknown>;
+    expect(complete).toEqual({ files: [{ id: 'F01', title: 'a.png' }], channel_id: CHANNEL, blocks });
+    for (const options of [{ text: 'Hi', username: 'Release' }, { text: 'Hi', avatarUrl: 'https://example.com/i.png' }, { text: 'Hi', blocks }]) {
+      slack.requests.length = 0;
+      const refused = await failure(publishing().publish(env(), credentials, target, request(options, { media })));
+      expect([refused?.code, refused?.retryability]).toEqual(['INVALID_REQUEST', 'NEVER']);
+      expect(slack.requests).toEqual([]);
+    }
+  });
+
+  it('limits file uploads per account: another account\'s upload does not wait for this one\'s', async () => {
+    // One call at a time per account; the upload URL holds each request until a second one arrives (or 400 ms pass).
+    const api = new SlackApi({ http: new LiveHttpClient({ timeoutMs: 2_000, retries: 0, concurrencyPerAccount: 1 }), clientId: '123.456', clientSecret: 'shh', apiBase: slack.url });
+    let inFlight = 0;
+    let peak = 0;
+    slack.on('POST /hold/:id', async () => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      for (let waited = 0; inFlight < 2 && waited < 400; waited += 10) await sleep(10);
+      await sleep(20);
+      inFlight -= 1;
+      return new Response('OK');
+    });
+    const bytes = new Blob([Buffer.from('89504e47', 'hex')]);
+    const uploads = (tokens: string[]) => Promise.all(tokens.map((token, index) => api.upload(token, `${slack.url}/hold/${index}`, bytes, 'publishing.publish')));
+    await uploads(['xoxb-one', 'xoxb-one']);
+    expect(peak).toBe(1);
+    peak = 0;
+    await uploads(['xoxb-one', 'xoxb-two']);
+    expect(peak).toBe(2);
   });
 
   it('replies in the thread as the first comment, and a repeat finds its reply instead of posting again', async () => {
