@@ -99,13 +99,14 @@ function TestOutcome({ execution, onClear }: { execution: Execution; onClear: ()
   return (
     <section aria-label="Last test run" className="space-y-2 border-t border-zinc-200 pt-3 text-sm">
       <div className="flex items-center gap-2">
+        <span className="font-medium text-zinc-900">Last test</span>
         <RunStatus status={execution.status} />
-        <span className="text-zinc-600">Each node shows its step’s result.</span>
         <Button variant="ghost" size="sm" className="ml-auto" onClick={onClear} aria-label="Clear the test result">
           <X className="size-3.5" aria-hidden />
           Clear
         </Button>
       </div>
+      <p className="text-xs text-zinc-500">Each node on the canvas shows its step’s result.</p>
       <details>
         <summary className="cursor-pointer text-zinc-600">Steps, input and errors</summary>
         <div className="mt-2">

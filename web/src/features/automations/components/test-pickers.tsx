@@ -95,13 +95,11 @@ function PickList({ label, value, options, onChange }: { label: string; value: s
         <label key={option.id} className={cn('flex cursor-pointer items-start gap-2 px-3 py-2 text-sm has-[:focus-visible]:bg-accent-50', value === option.id ? 'bg-accent-50' : 'hover:bg-zinc-50')}>
           <input type="radio" name={`test-${label}`} className="mt-1" checked={value === option.id} onChange={() => onChange(option.subject)} />
           <span className="min-w-0 flex-1">
-            <span className="flex items-baseline gap-2">
-              <span className="truncate font-medium text-zinc-900">{option.title}</span>
-              <span className="ml-auto shrink-0 text-[11px] text-zinc-400">{option.meta}</span>
-            </span>
+            <span className="block truncate font-medium text-zinc-900">{option.title}</span>
             <span className="line-clamp-2 text-xs text-zinc-600">
               {option.detail || <span className="italic text-zinc-400">No text</span>}
             </span>
+            <span className="block text-[11px] text-zinc-400">{option.meta}</span>
           </span>
         </label>
       ))}

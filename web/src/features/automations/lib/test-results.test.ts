@@ -32,7 +32,7 @@ describe('test results per node', () => {
     );
     expect(results.get('trigger')).toMatchObject({ status: 'SKIPPED', label: 'Test run skipped: not matched at check' });
     expect(results.get('check')).toMatchObject({ status: 'NOT_MATCHED', label: 'Not matched: the run stopped here' });
-    expect(results.get('reply')).toMatchObject({ status: 'SKIPPED', label: 'Skipped: not reached: the run stopped at check' });
+    expect(results.get('reply')).toMatchObject({ status: 'SKIPPED', label: 'Skipped: the run stopped at check' });
   });
 
   it('puts a failure’s error on its node and on the trigger', () => {
@@ -40,7 +40,7 @@ describe('test results per node', () => {
     const results = testResultsOf(execution({ status: 'FAILED', error, steps: [step('reply', 'SEND_MESSAGE', 'FAILED', { error }), step('archive', 'ARCHIVE_CONVERSATION', 'SKIPPED')] }));
     expect(results.get('trigger')).toMatchObject({ status: 'FAILED', tone: 'danger', label: 'Test run failed: MESSAGING_WINDOW_CLOSED: The 24-hour window is closed' });
     expect(results.get('reply')).toMatchObject({ status: 'FAILED', label: 'Failed: MESSAGING_WINDOW_CLOSED: The 24-hour window is closed' });
-    expect(results.get('archive')).toMatchObject({ status: 'SKIPPED', label: 'Skipped: not reached: reply failed' });
+    expect(results.get('archive')).toMatchObject({ status: 'SKIPPED', label: 'Skipped: reply failed first' });
   });
 
   it('shows a run skipped before any step (automations paused) on the trigger only', () => {

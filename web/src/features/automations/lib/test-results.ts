@@ -16,9 +16,9 @@ const withCode = (error: { code: string | null; message: string }) => (error.cod
 /** Where and why the run stopped, for the steps it never reached. */
 function notReachedBecause(execution: Execution): string {
   const failed = execution.steps.find((step) => step.status === 'FAILED');
-  if (failed) return `not reached: ${failed.stepId} failed`;
+  if (failed) return `${failed.stepId} failed first`;
   const stoppedAt = execution.output?.skippedAtStepId;
-  if (stoppedAt) return `not reached: the run stopped at ${stoppedAt}`;
+  if (stoppedAt) return `the run stopped at ${stoppedAt}`;
   return execution.error ? withCode(execution.error) : 'not reached';
 }
 
