@@ -99,10 +99,13 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   await expect(run.getByText('Completed')).toBeVisible({ timeout: 60_000 });
   await run.click();
   await expect(page.getByLabel('Run details')).toContainText('Completed at send_private_reply_1');
-  // The reply went out as a private reply: a conversation with the commenter holds it.
-  await expect
-    .poll(async () => JSON.stringify(await (await setup.api.get(`/api/v1/conversations?teamId=${setup.teamId}`)).json()), { timeout: 30_000 })
-    .toContain('Lina Park');
+  // The reply went out as a private reply: the inbox's conversation with the commenter shows its text.
+  await page.getByRole('link', { name: 'Inbox' }).first().click();
+  await page.getByRole('option', { name: /^Lina Park/ }).click({ timeout: 30_000 });
+  await expect(page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'You: Hi! Our price list is on its way in your DMs.' })).toBeVisible();
+  await snap(page, 'automations-private-reply-in-inbox');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Price comments' })).toBeVisible();
 
   // Per-node counts on the live version.
   await page.getByRole('tab', { name: 'Build' }).click();
@@ -110,6 +113,15 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   await expect(node(page, 'trigger').getByLabel('Reached 1, completed 1, skipped 0, failed 0')).toBeVisible();
   await expect(node(page, 'send_private_reply_1').getByLabel('Reached 1, completed 1, skipped 0, failed 0')).toBeVisible();
   await snap(page, 'automations-editor-run-counts');
+
+  // The test panel beside the canvas: pick the fetched comment, run, and the nodes light up with their results.
+  await page.getByRole('tab', { name: 'Test' }).click();
+  const testRun = page.getByRole('form', { name: 'Test run' });
+  await testRun.getByRole('radiogroup', { name: 'Comment' }).getByRole('radio', { name: /Lina Park.*What is the price of a loaf\?/ }).check();
+  await testRun.getByRole('button', { name: 'Run test' }).click();
+  await expect(node(page, 'trigger').getByLabel('Test result')).toHaveText('Test run completed');
+  await expect(node(page, 'send_private_reply_1').getByLabel('Test result')).toHaveText('Completed');
+  await snap(page, 'automations-editor-comment-test');
 
   // The list says how often each flow ran this month and when last, counted by the server.
   await page.getByRole('link', { name: 'Automations' }).first().click();
@@ -279,4 +291,77 @@ test('a rich message node (attachment, buttons, carousel) built in its form, reo
       message: { carousel: { cards: [{ title: 'Sourdough', subtitle: 'Baked on Fridays', imageUploadId: uploadId, buttons: [{ type: 'POSTBACK', label: 'Order', payload: 'ORDER_SOURDOUGH' }] }] } },
     },
   ]);
+});
+
+test('the test panel runs a DM flow in a picked conversation and lights each node with its step result', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(150_000);
+  const setup = await automationsOrg(page, playwright, baseURL);
+  const created = await setup.api.post('/api/v1/automations', {
+    data: {
+      teamId: setup.teamId,
+      name: 'Rye questions',
+      platformScope: 'FACEBOOK',
+      definition: {
+        trigger: { type: 'DM_RECEIVED', platform: 'FACEBOOK', socialAccountId: setup.accountId, keywords: ['bread'] },
+        steps: [
+          { id: 'asks_rye', type: 'CONDITION', conditions: [{ field: 'TEXT', operator: 'CONTAINS', value: 'rye' }] },
+          { id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Rye is baked on Mondays.' } },
+          { id: 'tidy', type: 'ARCHIVE_CONVERSATION' },
+        ],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  await page.goto(`/automations/${id}`);
+  await page.getByRole('tab', { name: 'Test' }).click();
+  const testRun = page.getByRole('form', { name: 'Test run' });
+  // No conversation yet: the panel says how to get one.
+  await expect(testRun.getByText('No conversations on this account yet: send it a DM from the sandbox panel')).toBeVisible();
+  await expect(testRun.getByRole('button', { name: 'Run test' })).toBeDisabled();
+
+  const dm = await setup.api.post('/api/v1/sandbox/inbound/message', { data: { socialAccountId: setup.accountId, senderId: 'noa-1', senderName: 'Noa Levi', text: 'Hello, about your bread' } });
+  expect(dm.status(), await dm.text()).toBe(200);
+  const picker = testRun.getByRole('radiogroup', { name: 'Conversation' });
+  const noa = picker.getByRole('radio', { name: /^Noa Levi/ });
+  await expect(noa).toBeVisible({ timeout: 30_000 });
+  // Keyboard: Tab reaches the group, Space picks the focused conversation.
+  await noa.focus();
+  await page.keyboard.press('Space');
+  await expect(noa).toBeChecked();
+  await testRun.getByLabel('Text for conditions').fill('Do you have rye bread?');
+  await expect(testRun.getByLabel('Sender id')).toHaveAttribute('placeholder', 'noa-1');
+  await testRun.getByRole('button', { name: 'Run test' }).click();
+
+  await expect(node(page, 'trigger').getByLabel('Test result')).toHaveText('Test run completed');
+  await expect(node(page, 'asks_rye').getByLabel('Test result')).toHaveText('Completed');
+  await expect(node(page, 'answer').getByLabel('Test result')).toHaveText('Completed');
+  await expect(node(page, 'tidy').getByLabel('Test result')).toHaveText('Completed');
+  await expect(node(page, 'answer').locator('[data-result]')).toHaveAttribute('data-result', 'COMPLETED');
+  await snap(page, 'automations-editor-test-completed');
+
+  // Text the condition does not hold for: the run stops there, and the steps after it say so.
+  await testRun.getByLabel('Text for conditions').fill('Any baguettes?');
+  await testRun.getByRole('button', { name: 'Run test' }).click();
+  await expect(node(page, 'trigger').getByLabel('Test result')).toHaveText('Test run skipped: not matched at asks_rye');
+  await expect(node(page, 'asks_rye').getByLabel('Test result')).toHaveText('Not matched: the run stopped here');
+  await expect(node(page, 'answer').getByLabel('Test result')).toHaveText('Skipped: the run stopped at asks_rye');
+  await expect(node(page, 'tidy').locator('[data-result]')).toHaveAttribute('data-result', 'SKIPPED');
+  await snap(page, 'automations-editor-test-not-matched');
+
+  // The node's settings are a tab away, and the results stay on the nodes until cleared.
+  await page.getByRole('tab', { name: 'Node settings' }).click();
+  await node(page, 'answer').click();
+  await expect(page.getByRole('form', { name: 'Send a message settings' })).toBeVisible();
+  await expect(node(page, 'answer').getByLabel('Test result')).toBeVisible();
+  await page.getByRole('tab', { name: 'Test' }).click();
+  await expect(noa).toBeChecked();
+  await page.getByRole('button', { name: 'Clear the test result' }).click();
+  await expect(node(page, 'answer').getByLabel('Test result')).toHaveCount(0);
+
+  // The first run really sent the message, then archived the conversation: the archived inbox shows it.
+  await page.goto('/inbox?status=ARCHIVED');
+  await page.getByRole('option', { name: /^Noa Levi/ }).click();
+  await expect(page.getByRole('log', { name: 'Messages' }).getByRole('article', { name: 'You: Rye is baked on Mondays.' })).toBeVisible();
 });

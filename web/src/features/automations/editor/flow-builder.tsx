@@ -1,12 +1,14 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import { AlertCircle, Save, Send } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { StepType } from '../../../../../server/automations/shared/automation-constants';
 import type { SocialAccount } from '../../../api/get-team-accounts';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../lib/toast';
+import type { Execution } from '../api/executions';
 import { useFlowAction, useUpdateFlow, type Flow } from '../api/flows';
+import { TestPanel } from '../components/test-panel';
 import {
   emptyDefinition,
   FLOW_KEY,
@@ -21,12 +23,21 @@ import {
   type Problems,
 } from '../lib/editor-model';
 import { accountLabel } from '../lib/flow-summary';
+import { testResultsOf } from '../lib/test-results';
 import { FlowCanvas } from './flow-canvas';
 import { NodeInspector } from './node-inspector';
 import { RunCounts, useRunCounts } from './run-counts-toolbar';
+import { SidePanelTabs, type SidePanel } from './side-panel-tabs';
 import { StepPalette } from './step-palette';
 
-type Props = { flow: Flow; teamId: string; accounts: SocialAccount[] };
+type Props = {
+  flow: Flow;
+  teamId: string;
+  accounts: SocialAccount[];
+  /** Beside the canvas: the selected node's settings, or the test panel. */
+  side: SidePanel;
+  onSide: (side: SidePanel) => void;
+};
 
 function initialDefinition(flow: Flow, accounts: SocialAccount[]): EditorDefinition {
   const saved = flow.draftVersion?.definition ?? flow.publishedVersion?.definition;
@@ -35,7 +46,7 @@ function initialDefinition(flow: Flow, accounts: SocialAccount[]): EditorDefinit
   return { ...empty, trigger: { ...empty.trigger, socialAccountId: accounts.find((account) => account.type === empty.trigger.platform)?.id ?? null } };
 }
 
-export function FlowBuilder({ flow, teamId, accounts }: Props) {
+export function FlowBuilder({ flow, teamId, accounts, side, onSide }: Props) {
   const [definition, setDefinition] = useState(() => initialDefinition(flow, accounts));
   const [saved, setSaved] = useState(() => flow.draftVersion?.definition ?? null);
   const [selectedId, setSelectedId] = useState<string | null>(TRIGGER_KEY);
@@ -45,6 +56,12 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
   const update = useUpdateFlow(flow.id);
   const act = useFlowAction({ showsError: true });
   const runCounts = useRunCounts(flow);
+  // The last test run lights the nodes until the next one (or Clear), whichever panel is shown.
+  const [testRun, setTestRun] = useState<Execution | null>(null);
+  const results = useMemo(() => (testRun ? testResultsOf(testRun) : null), [testRun]);
+  // Once opened, the test panel stays mounted (hidden) so its pick survives a look at a node's settings.
+  const testOpened = useRef(false);
+  if (side === 'test') testOpened.current = true;
 
   const shape = useMemo(() => shapeProblems(definition), [definition]);
   const problems = useMemo(() => mergeProblems(shape, refused), [shape, refused]);
@@ -150,6 +167,7 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
               accountName={accountName}
               problems={problems}
               counts={runCounts.counts}
+              results={results}
               selectedId={selectedId}
               onSelect={setSelectedId}
               onDelete={deleteSteps}
@@ -157,20 +175,28 @@ export function FlowBuilder({ flow, teamId, accounts }: Props) {
             />
           </ReactFlowProvider>
         </div>
-        <aside aria-label="Selected node" className="overflow-y-auto rounded-xl border border-zinc-200 bg-white p-4">
-          <NodeInspector
-            teamId={teamId}
-            scope={flow.platformScope}
-            definition={definition}
-            selectedId={selectedId}
-            accounts={accounts}
-            problems={problems.get(selectedId ?? '') ?? []}
-            onTrigger={(trigger) => edit(TRIGGER_KEY, { ...definition, trigger })}
-            onStep={(step) => edit(step.id, { ...definition, steps: definition.steps.map((other) => (other.id === step.id ? step : other)) })}
-            onMove={moveStep}
-            onDelete={(id) => deleteSteps([id])}
-          />
-        </aside>
+        <div className="flex min-h-0 flex-col rounded-xl border border-zinc-200 bg-white">
+          <SidePanelTabs side={side} onSide={onSide} />
+          <aside id="side-node" aria-label="Selected node" hidden={side !== 'node'} className="min-h-0 flex-1 overflow-y-auto p-4">
+            <NodeInspector
+              teamId={teamId}
+              scope={flow.platformScope}
+              definition={definition}
+              selectedId={selectedId}
+              accounts={accounts}
+              problems={problems.get(selectedId ?? '') ?? []}
+              onTrigger={(trigger) => edit(TRIGGER_KEY, { ...definition, trigger })}
+              onStep={(step) => edit(step.id, { ...definition, steps: definition.steps.map((other) => (other.id === step.id ? step : other)) })}
+              onMove={moveStep}
+              onDelete={(id) => deleteSteps([id])}
+            />
+          </aside>
+          {testOpened.current ? (
+            <aside id="side-test" aria-label="Test the flow" hidden={side !== 'test'} className="min-h-0 flex-1 overflow-y-auto p-4">
+              <TestPanel flowId={flow.id} teamId={teamId} trigger={definition.trigger} dirty={dirty} onSave={save} execution={testRun} onExecution={setTestRun} />
+            </aside>
+          ) : null}
+        </div>
       </div>
       <ConfirmDialog
         open={publishing}

@@ -3,6 +3,7 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EditorDefinition, Problems } from '../lib/editor-model';
 import type { NodeCounts } from '../lib/run-counts';
+import type { TestResults } from '../lib/test-results';
 import { canvasKey } from './canvas-keys';
 import { NODE_TYPES } from './node-registry';
 import { useStableNodes } from './stable-nodes';
@@ -13,6 +14,7 @@ type Props = {
   accountName: string;
   problems: Problems;
   counts: Map<string, NodeCounts> | null;
+  results: TestResults | null;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
   onDelete: (ids: string[]) => void;
@@ -25,8 +27,8 @@ type Props = {
  * condition says the run goes on only when it matches. The keyboard moves between nodes (arrows),
  * reorders steps (Alt+arrows) and deletes them (Delete), as canvas-keys.ts says.
  */
-export function FlowCanvas({ definition, accountName, problems, counts, selectedId, onSelect, onDelete, onMove }: Props) {
-  const nodes = useStableNodes(definition, accountName, problems, counts, selectedId);
+export function FlowCanvas({ definition, accountName, problems, counts, results, selectedId, onSelect, onDelete, onMove }: Props) {
+  const nodes = useStableNodes(definition, accountName, problems, counts, results, selectedId);
   // A long flow opens on its trigger at a readable size rather than whole and tiny.
   const [initialFit] = useState(() => ({ maxZoom: 1, padding: 0.2, nodes: nodes.length > FITS_WHOLE ? nodes.slice(0, 4).map((node) => ({ id: node.id })) : undefined }));
 

@@ -9,16 +9,15 @@ import { formatDateTime } from '../../../lib/format';
 import { useFlow } from '../api/flows';
 import { ExecutionsPanel } from '../components/executions-panel';
 import { FlowStatusBadge } from '../components/flow-status-badge';
-import { TestPanel } from '../components/test-panel';
 import { flowSummary } from '../lib/flow-summary';
 import { FlowBuilder } from './flow-builder';
 import { FlowHistory } from './history/flow-history';
 
+/** `test` is the Build view with the test panel beside the canvas (the URL keeps which panel is open). */
 export type EditorTab = 'build' | 'runs' | 'test';
-const TABS: { id: EditorTab; label: string }[] = [
+const TABS: { id: Exclude<EditorTab, 'test'>; label: string }[] = [
   { id: 'build', label: 'Build' },
   { id: 'runs', label: 'Runs' },
-  { id: 'test', label: 'Test' },
 ];
 
 type Props = { flowId: string; teamId: string; tab: EditorTab; onTab: (tab: EditorTab) => void };
@@ -29,6 +28,8 @@ export function FlowEditorPage({ flowId, teamId, tab, onTab }: Props) {
   const summary = flowSummary(flow);
   // The builder keeps its own copy of the definition: a version loaded into the draft starts it afresh.
   const [draftLoads, setDraftLoads] = useState(0);
+  const building = tab !== 'runs';
+  const isActive = (id: EditorTab) => (id === 'build' ? building : tab === id);
   return (
     <div>
       <Link to="/automations" className="mb-2 inline-flex items-center gap-1 text-sm text-zinc-500 hover:text-zinc-800">
@@ -61,17 +62,25 @@ export function FlowEditorPage({ flowId, teamId, tab, onTab }: Props) {
             key={item.id}
             role="tab"
             type="button"
-            aria-selected={tab === item.id}
+            aria-selected={isActive(item.id)}
             onClick={() => onTab(item.id)}
-            className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', tab === item.id ? 'border-accent-600 text-accent-700' : 'border-transparent text-zinc-500 hover:text-zinc-800')}
+            className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', isActive(item.id) ? 'border-accent-600 text-accent-700' : 'border-transparent text-zinc-500 hover:text-zinc-800')}
           >
             {item.label}
           </button>
         ))}
       </div>
-      {tab === 'build' ? <FlowBuilder key={draftLoads} flow={flow} teamId={teamId} accounts={accounts} /> : null}
+      {building ? (
+        <FlowBuilder
+          key={draftLoads}
+          flow={flow}
+          teamId={teamId}
+          accounts={accounts}
+          side={tab === 'test' ? 'test' : 'node'}
+          onSide={(side) => onTab(side === 'test' ? 'test' : 'build')}
+        />
+      ) : null}
       {tab === 'runs' ? <ExecutionsPanel flow={flow} /> : null}
-      {tab === 'test' ? <TestPanel flow={flow} /> : null}
     </div>
   );
 }

@@ -3,9 +3,10 @@ import type { StepType } from '../../../../../server/automations/shared/automati
 import type { TriggerInput } from '../../../../../server/automations/shared/flow-definition';
 import type { EditorStep } from '../lib/editor-model';
 import type { NodeCounts } from '../lib/run-counts';
+import type { NodeResult } from '../lib/test-results';
 
-/** What every node shows besides its own content: problems and, on demand, run counts. */
-type Common = { problems: string[]; counts: NodeCounts | null };
+/** What every node shows besides its own content: problems and, on demand, run counts or its last test result. */
+type Common = { problems: string[]; counts: NodeCounts | null; result: NodeResult | null };
 export type TriggerNodeData = Common & { trigger: TriggerInput; accountName: string };
 export type StepNodeData<T extends StepType = StepType> = Common & { step: Extract<EditorStep, { type: T }> };
 

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { TRIGGER_KEY, type EditorDefinition, type EditorStep, type Problems } from '../lib/editor-model';
 import type { NodeCounts } from '../lib/run-counts';
+import { resultKey, type TestResults } from '../lib/test-results';
 import { NODE_GAP, NODE_HEIGHT, type FlowNode } from './node-types';
 
 const row = (index: number) => ({ x: 0, y: index * (NODE_HEIGHT + NODE_GAP) });
@@ -10,10 +11,18 @@ type Cached = { node: FlowNode; key: string; dataKey: string; step: EditorStep |
 
 /**
  * The canvas's nodes, each object kept as long as what it shows is the same. xyflow re-renders
- * a node only when its object changes, and the problems and counts maps are rebuilt on every
- * edit (and every counts refresh): without this an edit in one form re-rendered all 100 nodes.
+ * a node only when its object changes, and the problems, counts and test results maps are rebuilt
+ * on every edit (and every counts refresh or test run): without this an edit in one form
+ * re-rendered all 100 nodes, and a test run would re-render the nodes it did not reach.
  */
-export function useStableNodes(definition: EditorDefinition, accountName: string, problems: Problems, counts: Map<string, NodeCounts> | null, selectedId: string | null): FlowNode[] {
+export function useStableNodes(
+  definition: EditorDefinition,
+  accountName: string,
+  problems: Problems,
+  counts: Map<string, NodeCounts> | null,
+  results: TestResults | null,
+  selectedId: string | null,
+): FlowNode[] {
   const cache = useRef(new Map<string, Cached>());
   const next = new Map<string, Cached>();
   const reuse = (id: string, key: string, step: EditorStep | null, build: (data: FlowNode['data'] | null) => FlowNode) => {
@@ -26,8 +35,9 @@ export function useStableNodes(definition: EditorDefinition, accountName: string
     next.set(id, { node, key, dataKey, step });
     return node;
   };
-  const common = (id: string) => ({ problems: problems.get(id) ?? [], counts: counts?.get(id) ?? null });
-  const keyOf = (id: string, extra: string) => `${extra}|${selectedId === id}|${(problems.get(id) ?? []).join('\n')}|${countsKey(counts?.get(id) ?? null)}`;
+  const common = (id: string) => ({ problems: problems.get(id) ?? [], counts: counts?.get(id) ?? null, result: results?.get(id) ?? null });
+  const keyOf = (id: string, extra: string) =>
+    `${extra}|${selectedId === id}|${(problems.get(id) ?? []).join('\n')}|${countsKey(counts?.get(id) ?? null)}|${resultKey(results?.get(id) ?? null)}`;
 
   const { trigger } = definition;
   const nodes: FlowNode[] = [

@@ -6,7 +6,7 @@ import { PostSection } from '../../../components/post-section';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
 import { platformLabel } from '../../../lib/post-platforms';
-import { useFetchedComments } from '../api/get-fetched-comments';
+import { useFetchedComments } from '../../../api/get-fetched-comments';
 import { usePostReplies, type ServiceComment } from '../api/get-post-replies';
 import { hasComments, type ImportPlatform } from '../lib/comment-platforms';
 import { buildThreads } from '../lib/comment-threads';

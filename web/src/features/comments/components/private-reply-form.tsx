@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import type { FetchedComment } from '../api/get-fetched-comments';
+import type { FetchedComment } from '../../../api/get-fetched-comments';
 import { useSendPrivateReply } from '../api/send-private-reply';
 
 /** A private message to the comment's author; sent, it opens the new conversation in the inbox. */

@@ -3,7 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useCreateReply } from '../api/create-reply';
-import type { FetchedComment } from '../api/get-fetched-comments';
+import type { FetchedComment } from '../../../api/get-fetched-comments';
 
 /** Answer a comment where it is; the reply then shows under it with its publishing state. */
 export function ReplyForm({ comment, onDone }: { comment: FetchedComment; onDone: () => void }) {

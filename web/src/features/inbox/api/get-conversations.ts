@@ -1,28 +1,22 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { listConversations } from '../../../api/get-conversations';
+import { conversationListsQueryKey } from '../../../api/inbox-query-keys';
 import type { InboxFilters } from '../lib/inbox-filters';
-import { conversationListsQueryKey } from './inbox-query-keys';
 
 /** Rows per page: a screenful several times over, small enough for a quick first paint. */
 const PAGE = 100;
 
 export function getConversations(teamId: string, filters: InboxFilters, cursor: string | undefined) {
-  return ok(
-    api.GET('/conversations', {
-      params: {
-        query: {
-          teamId,
-          limit: PAGE,
-          cursor,
-          platform: filters.platform,
-          socialAccountId: filters.account,
-          status: filters.status,
-          unread: filters.unread ? 'true' : undefined,
-          q: filters.q || undefined,
-        },
-      },
-    }),
-  );
+  return listConversations({
+    teamId,
+    limit: PAGE,
+    cursor,
+    platform: filters.platform,
+    socialAccountId: filters.account,
+    status: filters.status,
+    unread: filters.unread ? 'true' : undefined,
+    q: filters.q || undefined,
+  });
 }
 
 /** The team's conversations, newest activity first, a cursor page at a time as the list scrolls. */

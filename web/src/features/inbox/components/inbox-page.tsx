@@ -8,19 +8,13 @@ import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { PageHeader } from '../../../components/ui/page-header';
 import { cn } from '../../../lib/cn';
-import { registerLiveInvalidation } from '../../../lib/live-events';
 import { useChangeConversation } from '../api/change-conversation';
 import { useConversations } from '../api/get-conversations';
-import { inboxQueryKey } from '../api/inbox-query-keys';
 import { filtersOf, type InboxSearch } from '../lib/inbox-filters';
 import type { Conversation } from '../lib/inbox-types';
 import { REPLY_BOX_ID } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
-
-// Any conversation event may move a row, change a count or a thread: the inbox reads again what is
-// on screen (inactive queries are only marked stale). Registered once, when the chunk loads.
-registerLiveInvalidation('conversation.*', () => [inboxQueryKey]);
 
 const route = getRouteApi('/app/inbox');
 const INBOX_PLATFORMS = ['INSTAGRAM', 'FACEBOOK'];
