@@ -21,6 +21,21 @@ beforeAll(async () => {
   media.PNG = (await uploadMedia(t, key, 'link-card-1200x628.png')).id;
 });
 
+describe('Bluesky image size', () => {
+  it('refuses an image over 1,000,000 bytes, in the post or its thread, with the limit in the message', async () => {
+    const big = await uploadMedia(t, key, 'noise-700.png');
+    for (const options of [{ text: 'Big', uploadIds: [big.id] }, { text: 'Small', uploadIds: [media.IMAGE], thread: [{ text: 'Then big', uploadIds: [big.id] }] }]) {
+      const refused = await draft('BLUESKY', options);
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toMatch(/Bluesky images are limited to 1,000,000 bytes; this one has 1,\d{3},\d{3} bytes/);
+      const paths = (refused.json.issues as { path: (string | number)[] }[]).map((issue) => issue.path.join('.'));
+      expect(paths).toEqual([options.thread ? 'data.BLUESKY.thread.0.uploadIds.0' : 'data.BLUESKY.uploadIds.0']);
+    }
+    // Other platforms take the same file.
+    expect((await draft('MASTODON', { text: 'Big', uploadIds: [big.id] })).status).toBe(200);
+  });
+});
+
 /** Placeholders in options ('$VIDEO', '$IMAGE'...) become the ids of real uploads. */
 function withMedia(value: unknown): unknown {
   if (typeof value === 'string' && value.startsWith('$')) return media[value.slice(1) as keyof typeof media] ?? value;

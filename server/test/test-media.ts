@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -27,7 +27,8 @@ export type TestMediaName =
   | 'link-card-1200x628.png'
   | 'truncated.png'
   | 'truncated.mp4'
-  | 'pixel-bomb-16k.png';
+  | 'pixel-bomb-16k.png'
+  | 'noise-700.png';
 
 const RECIPES: Record<TestMediaName, Recipe> = {
   /** H.264 + AAC, 360×640, 3 s: a phone-style vertical clip (a YouTube short). */
@@ -47,6 +48,8 @@ const RECIPES: Record<TestMediaName, Recipe> = {
   'truncated.mp4': { kind: 'special', make: (target) => truncatedCopy('landscape-5s.mp4', target, 0.5) },
   /** 16384×16384 black pixels in well under a megabyte: a decompression bomb (1 GB as RGBA). */
   'pixel-bomb-16k.png': { kind: 'special', make: (target) => writeBlankPng(target, 16384, 16384) },
+  /** 700×700 random pixels: about 1.5 MB that no compression shrinks (over Bluesky's 1,000,000-byte image limit). */
+  'noise-700.png': { kind: 'special', make: (target) => sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png().toFile(target).then(() => undefined) },
 };
 
 const CACHE_DIR = path.join(os.tmpdir(), 'socialdesk-test-media');

@@ -38,7 +38,16 @@ function references(options: Record<string, unknown>): Reference[] {
   return found;
 }
 
-type Limits = { maxImages?: number; maxVideos?: number; mixed?: boolean; maxVideoSeconds?: number; imageMimes?: string[]; noVideo?: boolean };
+type Limits = {
+  maxImages?: number;
+  maxVideos?: number;
+  mixed?: boolean;
+  maxVideoSeconds?: number;
+  imageMimes?: string[];
+  noVideo?: boolean;
+  /** Bytes per image, where the platform refuses bigger files rather than resizing them; `label` names it in the message. */
+  maxImageBytes?: { max: number; label: string };
+};
 
 // Published limits of each platform for the media of one post.
 const LIMITS: Record<PostPlatform, Limits> = {
@@ -55,7 +64,8 @@ const LIMITS: Record<PostPlatform, Limits> = {
   MASTODON: { maxImages: 4, maxVideos: 1, mixed: false, maxVideoSeconds: 40 * 60 },
   DISCORD: { maxImages: 10, maxVideos: 10, mixed: true },
   SLACK: { maxImages: 10, maxVideos: 10, mixed: true },
-  BLUESKY: { maxImages: 4, maxVideos: 1, mixed: false, maxVideoSeconds: 3 * 60 },
+  // app.bsky.embed.images takes blobs of at most 1,000,000 bytes: the PDS stores a bigger one, the post is refused.
+  BLUESKY: { maxImages: 4, maxVideos: 1, mixed: false, maxVideoSeconds: 3 * 60, maxImageBytes: { max: 1_000_000, label: 'Bluesky' } },
   GOOGLE_BUSINESS: { maxImages: 1, maxVideos: 0, noVideo: true },
   SNAPCHAT: { maxImages: 20, maxVideos: 20, mixed: true, maxVideoSeconds: 60 },
 };
@@ -75,17 +85,25 @@ export function checkPostMedia<P extends PostPlatform>(
   const issues: MediaIssue[] = [];
   const refs = references(options as Record<string, unknown>);
   const media: { ref: Reference; upload: UploadFacts }[] = [];
+  const limits = LIMITS[platform];
   // A thread's later posts (X, Bluesky) carry their own media under their own limits, not the first post's.
   for (const ref of refs) {
     const upload = uploads.get(ref.id);
     if (!upload) issues.push({ path: ref.path, message: `Upload ${ref.id} was not found in this team` });
     else if (ref.role === 'thumbnail') {
       if (upload.type !== 'image') issues.push({ path: ref.path, message: 'The thumbnail must be an image uploaded to the service' });
-    } else if (!((platform === 'TWITTER' || platform === 'BLUESKY') && ref.path[0] === 'thread')) media.push({ ref, upload });
+    } else {
+      // Every image of the post, its thread's included, must fit the platform's file size.
+      const bytes = limits.maxImageBytes;
+      if (bytes && upload.type === 'image' && (upload.fileSize ?? 0) > bytes.max) {
+        const size = (value: number) => `${value.toLocaleString('en-US')} bytes`;
+        issues.push({ path: ref.path, message: `${bytes.label} images are limited to ${size(bytes.max)}; this one has ${size(upload.fileSize!)}` });
+      }
+      if (!((platform === 'TWITTER' || platform === 'BLUESKY') && ref.path[0] === 'thread')) media.push({ ref, upload });
+    }
   }
   if (issues.length > 0) return issues;
 
-  const limits = LIMITS[platform];
   const images = media.filter((m) => m.upload.type === 'image');
   const videos = media.filter((m) => m.upload.type === 'video');
   const first = media[0]?.ref.path ?? ['uploadIds'];

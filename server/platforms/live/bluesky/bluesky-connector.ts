@@ -4,6 +4,7 @@ import { PlatformError } from '../../platform-error';
 import { PLATFORMS } from '../../registry';
 import type { LiveConnectorContext } from '../live-connectors';
 import { POST_COLLECTION } from './bluesky-records';
+import { blueskyComments } from './bluesky-comments';
 import { blueskyAnalytics, blueskyHistory } from './bluesky-reading';
 import { blueskyPublishing } from './bluesky-publishing';
 import { blueskySession, didOf } from './bluesky-session';
@@ -13,7 +14,7 @@ import { blueskyXrpc, type BlueskyXrpc } from './bluesky-xrpc';
  * Bluesky over the AT Protocol (decision 059): an app password logs in at the operator's
  * `BLUESKY_SERVICE_URL` (bsky.social, or any PDS), posts are records written to the account's
  * repository under keys derived from the publishing intent, reading goes to the repository
- * (history) or the AppView the PDS proxies to (engagement counts).
+ * (history) or the AppView the PDS proxies to (engagement counts, comments).
  */
 export function blueskyConnector({ config, http }: LiveConnectorContext): PlatformConnector {
   const serviceUrl = config.BLUESKY_SERVICE_URL;
@@ -37,7 +38,7 @@ export function blueskyConnector({ config, http }: LiveConnectorContext): Platfo
     actions: blueskyActions(xrpc),
     analytics: blueskyAnalytics(xrpc),
     xActions: null,
-    comments: null,
+    comments: blueskyComments(xrpc),
     reviews: null,
     history: blueskyHistory(xrpc, serviceUrl),
     providerSettings: null,

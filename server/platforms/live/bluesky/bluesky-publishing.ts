@@ -57,14 +57,17 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
           body: bytes,
           contentType: medium.mime ?? (medium.type === 'video' ? 'video/mp4' : 'image/jpeg'),
           operation: 'publishing.upload',
+          // A video of up to 100 MB takes longer than a call's usual timeout (as Mastodon's and Slack's uploads).
+          timeoutMs: 120_000,
         });
         return answer.blob;
       },
-      async strongRef(uri: string): Promise<StrongRef> {
+      /** Any post, the account's or another person's (the PDS asks the AppView for records it does not hold). */
+      async record(uri: string, operation: string): Promise<StrongRef & { value: PostRecord }> {
         const parts = parseAtUri(uri);
-        if (!parts) throw invalid(`${uri} is not an at:// post URI`, 'publishing.quote');
-        const found = await xrpc.query<StrongRef>({ ...common, nsid: 'com.atproto.repo.getRecord', params: { repo: parts.repo, collection: parts.collection, rkey: parts.rkey }, operation: 'publishing.quote' });
-        return { uri: found.uri, cid: found.cid };
+        if (!parts) throw invalid(`${uri} is not an at:// post URI`, operation);
+        const found = await xrpc.query<StrongRef & { value: PostRecord }>({ ...common, nsid: 'com.atproto.repo.getRecord', params: parts, operation });
+        return { uri: found.uri, cid: found.cid, value: found.value };
       },
     };
   };
@@ -87,7 +90,7 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       for (const item of part.media) images.push({ image: await session.uploadBlob(env, item.medium), alt: item.alt, ...aspectRatio(item.medium) });
       media = { $type: 'app.bsky.embed.images', images };
     }
-    const quote = part.first && options.quoteUri ? await session.strongRef(options.quoteUri) : null;
+    const quote = part.first && options.quoteUri ? strongRefOf(await session.record(options.quoteUri, 'publishing.quote')) : null;
     if (quote && media) record.embed = { $type: 'app.bsky.embed.recordWithMedia', record: { $type: 'app.bsky.embed.record', record: quote }, media };
     else if (quote) record.embed = { $type: 'app.bsky.embed.record', record: quote };
     else if (media) record.embed = media;
@@ -144,13 +147,8 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
     async comment(_env, credentials, _target, request) {
       const operation = 'publishing.comment';
       const session = call(credentials);
-      const { uri, cid } = request.externalData;
-      const parentKey = uri ? parseAtUri(uri)?.rkey : undefined;
-      if (!uri || !cid || !parentKey) throw invalid('The post has no Bluesky record to reply to', operation);
-      const post: StrongRef = { uri, cid };
-      // The post's own thread root, when the post is itself a reply.
-      const rootUri = request.externalData.rootUri;
-      const root: StrongRef = rootUri && request.externalData.rootCid ? { uri: rootUri, cid: request.externalData.rootCid } : post;
+      const { post, root } = await replyTarget(session, request.externalData, operation);
+      const parentKey = parseAtUri(post.uri)!.rkey;
       const rkey = recordKey(request.intentKey, 0, new Date((timeOfKey(parentKey) ?? new Date(0)).getTime() + 1000));
       const existing = await session.getPost(rkey);
       const ref: StrongRef = existing
@@ -164,6 +162,25 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
     },
   };
 }
+
+/**
+ * What a comment replies to and the root of its thread. Our own posts and comments keep their
+ * `uri`, `cid` (and `rootUri`/`rootCid` for replies); an imported comment is known by its at://
+ * URI alone (`id`), so its record is read for its `cid` and thread root.
+ */
+async function replyTarget(session: { record(uri: string, operation: string): Promise<StrongRef & { value: PostRecord }> }, data: Record<string, string>, operation: string) {
+  if (data.uri && data.cid && parseAtUri(data.uri)) {
+    const post: StrongRef = { uri: data.uri, cid: data.cid };
+    // The post's own thread root, when the post is itself a reply.
+    return { post, root: data.rootUri && data.rootCid ? { uri: data.rootUri, cid: data.rootCid } : post };
+  }
+  if (!data.id?.startsWith('at://')) throw invalid('The post has no Bluesky record to reply to', operation);
+  const found = await session.record(data.id, operation);
+  const post = strongRefOf(found);
+  return { post, root: found.value.reply?.root ?? post };
+}
+
+const strongRefOf = (ref: StrongRef): StrongRef => ({ uri: ref.uri, cid: ref.cid });
 
 /**
  * What a published post keeps: the root's record, and for a thread its length and the URIs of its

@@ -7,7 +7,7 @@ import type { LiveHttpClient } from '../live-http';
  */
 export type BlueskyXrpc = {
   query<T>(input: { nsid: string; params: Record<string, string | number | undefined>; token: string | null; account: string; operation: string }): Promise<T>;
-  procedure<T>(input: { nsid: string; body: unknown; token: string | null; account: string; operation: string; contentType?: string }): Promise<T>;
+  procedure<T>(input: { nsid: string; body: unknown; token: string | null; account: string; operation: string; contentType?: string; timeoutMs?: number }): Promise<T>;
 };
 
 export function blueskyXrpc(http: LiveHttpClient, serviceUrl: string): BlueskyXrpc {
@@ -21,7 +21,7 @@ export function blueskyXrpc(http: LiveHttpClient, serviceUrl: string): BlueskyXr
         http.json({ platform: 'BLUESKY', operation, accountKey: account, method: 'GET', url: `${base}/xrpc/${nsid}?${search}`, headers: auth(token) }),
       );
     },
-    async procedure({ nsid, body, token, account, operation, contentType }) {
+    async procedure({ nsid, body, token, account, operation, contentType, timeoutMs }) {
       return withBlueskyErrors(operation, () =>
         http.json({
           platform: 'BLUESKY',
@@ -31,6 +31,7 @@ export function blueskyXrpc(http: LiveHttpClient, serviceUrl: string): BlueskyXr
           url: `${base}/xrpc/${nsid}`,
           headers: { ...auth(token), ...(contentType ? { 'content-type': contentType } : {}) },
           body,
+          ...(timeoutMs ? { timeoutMs } : {}),
         }),
       );
     },

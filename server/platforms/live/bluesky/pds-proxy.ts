@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the proxy does with one XRPC call: pass it, answer it itself, or pass it and hold the answer. */
+/** What the proxy does with one XRPC call: pass it, answer it itself, pass it and hold the answer, or pass it slowly. */
 export type ProxyRule =
   | { nsid: string; answer: { status: number; headers?: Record<string, string>; body: unknown }; times?: number }
-  | { nsid: string; holdAnswer: true; times?: number };
+  | { nsid: string; holdAnswer: true; times?: number }
+  | { nsid: string; delayMs: number; times?: number };
 
 /**
  * A test's stand-in for the network between us and a real PDS: every call reaches the PDS unless
@@ -38,6 +39,8 @@ export async function startPdsProxy(pdsUrl: string) {
       onHeld?.();
       return;
     }
+    // A slow network or a busy PDS: the answer comes, late.
+    if (rule && 'delayMs' in rule) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
     response.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([name]) => !['content-encoding', 'transfer-encoding', 'content-length'].includes(name))));
     response.end(body);
   });

@@ -67,7 +67,9 @@ export function refineMastodonError(error: unknown): unknown {
   const detail = readError(error.meta.body);
   const message = detail ? `${error.meta.operation}: ${error.httpStatus} ${detail}` : error.message;
   const code = error.httpStatus === 401 ? 'ACCESS_REVOKED' : error.code;
-  return new PlatformError({ code, message, httpStatus: error.httpStatus, meta: error.meta });
+  // A token from before a scope was added (write:favourites): only a new consent grants it.
+  const advice = error.httpStatus === 403 && detail?.includes('outside the authorized scopes') ? '; reconnect the account to grant it' : '';
+  return new PlatformError({ code, message: message + advice, httpStatus: error.httpStatus, meta: error.meta });
 }
 
 function readError(text: unknown): string | null {

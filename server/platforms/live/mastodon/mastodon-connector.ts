@@ -5,6 +5,7 @@ import { noInboundWebhooks } from '../shared/no-inbound-webhooks';
 import { htmlToText, MastodonApi, type MastodonConfig } from './mastodon-api';
 import { mastodonActions } from './mastodon-actions';
 import { mastodonAnalytics } from './mastodon-analytics';
+import { mastodonComments } from './mastodon-comments';
 import { mastodonHistory } from './mastodon-history';
 import { mastodonConnect } from './mastodon-oauth';
 import { mastodonPublishing } from './mastodon-publishing';
@@ -53,7 +54,7 @@ export function mastodonConnector(config: MastodonConfig): PlatformConnector {
     actions: mastodonActions(api),
     analytics: mastodonAnalytics(api),
     xActions: null,
-    comments: null,
+    comments: mastodonComments(api),
     reviews: null,
     history: mastodonHistory(api),
     providerSettings: null,

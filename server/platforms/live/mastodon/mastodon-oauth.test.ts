@@ -35,7 +35,7 @@ describe('Connecting a Mastodon account on any server', () => {
 
     const authorize = new URL(mastodonAuthorizeUrl(app, 'state-123'));
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${server}/oauth/authorize`);
-    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ client_id: app.clientId, redirect_uri: REDIRECT, response_type: 'code', state: 'state-123', scope: 'read:accounts read:statuses write:statuses write:media' });
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ client_id: app.clientId, redirect_uri: REDIRECT, response_type: 'code', state: 'state-123', scope: 'read:accounts read:statuses write:statuses write:media write:favourites' });
 
     replay.play('post-oauth-token.200', 'get-api-v1-accounts-verify_credentials.200');
     const tokens = await exchangeMastodonCode(api, app, 'recorded-code');
@@ -44,6 +44,20 @@ describe('Connecting a Mastodon account on any server', () => {
     expect(profile.attributes.server).toBe(server);
     expect(replay.mismatches).toEqual([]);
     expect(replay.unplayed()).toEqual([]);
+  });
+
+  it('replaces an app registered with fewer scopes than asked today (it could not grant favourites)', async () => {
+    const origin = mastodonServerOrigin(replay.url, { allowInsecureLoopback: true })!;
+    await services.db.delete(mastodonApps).where(eq(mastodonApps.server, origin));
+    const sealed = services.secrets.platformTokens.seal('old-secret');
+    await services.db.insert(mastodonApps).values({ server: origin, redirectUri: REDIRECT, scopes: 'read:accounts read:statuses write:statuses write:media', clientId: 'old-client', clientSecretEnc: sealed });
+    replay.play('post-api-v1-apps.200');
+    const app = await mastodonAppFor(services.db, services.secrets.platformTokens, api, { server: origin, redirectUri: REDIRECT });
+    expect(app).toMatchObject({ clientId: 'TWhM-tNSuncnqN7DBJmoyeLnk6K3iJJ71KKXxgL1hPM', scopes: expect.stringContaining('write:favourites') });
+    expect(replay.mismatches).toEqual([]);
+    expect(replay.unplayed()).toEqual([]);
+    const rows = await services.db.select().from(mastodonApps).where(eq(mastodonApps.server, origin));
+    expect(rows.map((row) => row.clientId)).toEqual(['TWhM-tNSuncnqN7DBJmoyeLnk6K3iJJ71KKXxgL1hPM']);
   });
 
   it('accepts https servers by name or URL, and plain http only on loopback when allowed', () => {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { mastodonApps } from '../../../db/schema/mastodon-apps';
 import type { LiveConnectCapability, TokenSet } from '../../connector';
@@ -7,8 +7,11 @@ import { TTL } from '../../platform-definition';
 import type { MastodonApi } from './mastodon-api';
 import { mastodonAccessToken, mastodonServerOrigin } from './mastodon-credentials';
 
-/** Granular scopes (Mastodon 2.4+): the profile, posting with media, reading statuses for history and numbers. */
-export const MASTODON_SCOPES = 'read:accounts read:statuses write:statuses write:media';
+/**
+ * Granular scopes (Mastodon 2.4+): the profile, posting with media, reading statuses for history,
+ * numbers and comments, favouriting comments (the comment `LIKE` action).
+ */
+export const MASTODON_SCOPES = 'read:accounts read:statuses write:statuses write:media write:favourites';
 
 type Vault = { seal(plaintext: string): string; open(sealed: string): string };
 type App = { server: string; clientId: string; clientSecret: string; redirectUri: string; scopes: string };
@@ -16,7 +19,9 @@ type App = { server: string; clientId: string; clientSecret: string; redirectUri
 /**
  * Our OAuth app on this server for this redirect URI: the stored one, or a new registration
  * (`POST /api/v1/apps`) stored for the next account. Two first connects racing both register; the
- * unique index keeps one, and the other's registration is simply never used.
+ * unique index keeps one, and the other's registration is simply never used. An app registered
+ * with fewer scopes than we now ask (before `write:favourites`) cannot grant them, and Mastodon
+ * cannot widen an app: it is replaced by a new registration.
  */
 export async function mastodonAppFor(db: Executor, vault: Vault, api: MastodonApi, input: { server: string; redirectUri: string }): Promise<App> {
   const stored = await findApp(db, vault, input);
@@ -35,13 +40,19 @@ export async function mastodonAppFor(db: Executor, vault: Vault, api: MastodonAp
   await db
     .insert(mastodonApps)
     .values({ server: input.server, redirectUri: input.redirectUri, scopes: MASTODON_SCOPES, clientId: registered.client_id, clientSecretEnc: vault.seal(registered.client_secret) })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({
+      target: [mastodonApps.server, mastodonApps.redirectUri],
+      set: { scopes: MASTODON_SCOPES, clientId: registered.client_id, clientSecretEnc: vault.seal(registered.client_secret) },
+      // Only an outdated app is replaced: a racing registration with today's scopes is kept.
+      setWhere: ne(mastodonApps.scopes, MASTODON_SCOPES),
+    });
   return (await findApp(db, vault, input))!;
 }
 
 async function findApp(db: Executor, vault: Vault, input: { server: string; redirectUri: string }): Promise<App | null> {
   const [row] = await db.select().from(mastodonApps).where(and(eq(mastodonApps.server, input.server), eq(mastodonApps.redirectUri, input.redirectUri)));
-  return row ? { server: row.server, clientId: row.clientId, clientSecret: vault.open(row.clientSecretEnc), redirectUri: row.redirectUri, scopes: row.scopes } : null;
+  if (!row || row.scopes !== MASTODON_SCOPES) return null;
+  return { server: row.server, clientId: row.clientId, clientSecret: vault.open(row.clientSecretEnc), redirectUri: row.redirectUri, scopes: row.scopes };
 }
 
 /** Where to send the person: the server's consent screen for our app, `force_login` so they pick the account. */

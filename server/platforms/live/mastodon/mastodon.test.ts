@@ -130,4 +130,11 @@ describe('Mastodon live connector (recorded exchanges)', () => {
     const account = await connector.analytics!.account(env(), credentials, target);
     expect(account.metrics).toMatchObject({ followers: 321, following: 45, postCount: 678 });
   });
+
+  it('refuses a favourite on a token from before write:favourites, saying to reconnect', async () => {
+    replay.play('get-api-v1-statuses-id-context.200-of-comment', 'post-api-v1-statuses-id-favourite.403-scope');
+    const error = await failure(connector.comments!.act(env(), credentials, target, { externalId: '113500000000000105' }, 'LIKE'));
+    expect(error?.code).toBe('PERMISSION_MISSING');
+    expect(error?.message).toContain('outside the authorized scopes; reconnect the account to grant it');
+  });
 });
