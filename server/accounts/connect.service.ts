@@ -87,7 +87,7 @@ export async function startConnect(services: AppServices, input: StartConnectInp
  * A live platform's server as the person named it, normalised and passed through the SSRF guard
  * before any page sends a request to it (decision 063): a clear 400 rather than a failed page.
  */
-async function checkedServer(connect: LiveConnectCapability | undefined, serverUrl: string): Promise<string> {
+async function checkedServer(connect: LiveConnectCapability | null | undefined, serverUrl: string): Promise<string> {
   if (connect?.method !== 'oauth' || !connect.server) return serverUrl;
   try {
     return await connect.server.check(serverUrl);

@@ -42,15 +42,15 @@ function pending(session: ConnectSession | null): session is ConnectSession {
   return !!session && session.status === 'PENDING' && !session.completedAt && session.expiresAt.getTime() > Date.now() && modeOf(session) === 'live';
 }
 
+const gone = (c: Context<AppEnv>) =>
+  c.html(messagePage('Link already used', 'This connect link was already used, has expired or does not exist. Start connecting again from the app.'), 410, PAGE_HEADERS);
+
 /**
  * Connecting a live account (decision 059): the connect API's URL leads here. Public: the session
  * id in the URL (24 random bytes, 30 minutes, one use) is the authorization, as for the sandbox's pages.
  */
 export function liveConnectPagesRouter() {
   const router = new Hono<AppEnv>();
-  const gone = (c: Context<AppEnv>) =>
-    c.html(messagePage('Link already used', 'This connect link was already used, has expired or does not exist. Start connecting again from the app.'), 410, PAGE_HEADERS);
-
   // The OAuth platforms' consent page sends the person back here with the session as `state`.
   router.get('/connect/callback', async (c) => {
     const { services } = c.var;
