@@ -94,7 +94,7 @@ export const envSchema = z.object({
   /** How long a publish job holds a post; after a crash another worker takes over once it runs out. */
   PUBLISH_CLAIM_SECONDS: positiveInt(300),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  // Webhooks: private/loopback targets (and plain HTTP) only for local development and tests.
+  // Webhooks, uploads from a URL, Mastodon servers: private/loopback targets (and plain HTTP) only for local development and tests.
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv(false),
   /** Operator switch: DM sends, reactions and private replies answer 503 while set (inbound keeps flowing). */
   MESSAGING_SENDING_PAUSED: booleanFromEnv(false),

@@ -8,7 +8,7 @@ import { randomToken } from '../auth/secrets';
 import { getOrganization } from '../organizations/organizations.service';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
-import type { TokenSet } from '../platforms/connector';
+import type { LiveConnectCapability, TokenSet } from '../platforms/connector';
 import { PlatformError } from '../platforms/platform-error';
 import { platformOf } from '../platforms/registry';
 import { identityFor, isUniqueViolation, keptSelection, storedChannels, storedIdentity, toSocialAccountDto, type SocialAccountRow } from './account-record';
@@ -48,7 +48,7 @@ export async function startConnect(services: AppServices, input: StartConnectInp
 
   const options: ConnectOptions = {
     instagramConnectionMethod: input.instagramConnectionMethod,
-    serverUrl: input.serverUrl,
+    serverUrl: input.serverUrl && connector.mode === 'live' ? await checkedServer(connector.connect, input.serverUrl) : input.serverUrl,
     withBusinessScope: input.withBusinessScope,
     portalId: input.portalId,
     mode,
@@ -81,6 +81,30 @@ export async function startConnect(services: AppServices, input: StartConnectInp
   // A live platform's login starts on our own page (an app-password form, or a redirect to its OAuth consent).
   const page = connector.mode === 'live' ? 'connect' : 'sandbox/connect';
   return { url: `${services.config.publicUrl}/${page}/${session!.id}`, session: session! };
+}
+
+/**
+ * A live platform's server as the person named it, normalised and passed through the SSRF guard
+ * before any page sends a request to it (decision 063): a clear 400 rather than a failed page.
+ */
+async function checkedServer(connect: LiveConnectCapability | null | undefined, serverUrl: string): Promise<string> {
+  if (connect?.method !== 'oauth' || !connect.server) return serverUrl;
+  try {
+    return await connect.server.check(serverUrl);
+  } catch (error) {
+    if (error instanceof PlatformError) throw new BadRequestError(`serverUrl: ${error.userFacingMessage}`);
+    throw error;
+  }
+}
+
+/** Keeps the server the person chose on our connect page for the rest of the session (the callback's exchange). */
+export async function chooseConnectServer(db: Executor, session: ConnectSession, serverUrl: string): Promise<ConnectSession | null> {
+  const [updated] = await db
+    .update(sandboxConnectSessions)
+    .set({ options: { ...session.options, serverUrl } })
+    .where(and(eq(sandboxConnectSessions.id, session.id), eq(sandboxConnectSessions.status, 'PENDING'), isNull(sandboxConnectSessions.completedAt)))
+    .returning();
+  return updated ?? null;
 }
 
 export async function findConnectSession(db: Executor, id: string): Promise<ConnectSession | null> {

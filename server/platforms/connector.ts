@@ -103,6 +103,19 @@ export type LiveConnectCapability =
       /** The platform's consent page; `state` comes back with the code. `serverUrl` is the person's server where the platform has many (Mastodon). */
       authorizationUrl(env: ConnectorEnv, input: { state: string; redirectUri: string; serverUrl?: string; permissions: Permission[] }): Promise<string>;
       exchange(env: ConnectorEnv, input: { code: string; redirectUri: string; serverUrl?: string }): Promise<TokenSet>;
+      /**
+       * Platforms of many servers (Mastodon): the person names theirs, in the connect API's
+       * `serverUrl` or on our connect page's form, which uses the label and example.
+       */
+      server?: {
+        label: string;
+        example: string;
+        /**
+         * The server's origin from what the person typed (`mastodon.social`), checked with the SSRF
+         * guard; sends nothing. Otherwise a `PlatformError` whose `userFacingMessage` says why.
+         */
+        check(input: string): Promise<string>;
+      };
     };
 
 export type ProfileCapability = {

@@ -2,11 +2,10 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describeBytes } from './upload-limits';
-import { BlockedTargetError, resolveTarget, type ResolvedTarget } from '../webhooks/ssrf-guard';
+import { BlockedTargetError, pinnedLookup, resolveTarget, type ResolvedTarget } from '../webhooks/ssrf-guard';
 
 const MAX_REDIRECTS = 3;
 
@@ -64,22 +63,17 @@ async function resolveChecked(url: string, allowPrivate: boolean): Promise<Resol
   try {
     return await resolveTarget(url, { allowPrivate });
   } catch (error) {
-    // The guard is shared with webhooks; its wording names them, this answer is about uploads.
-    if (error instanceof BlockedTargetError) throw new DownloadError(error.message.replace(/, which webhooks may not target$/, ', which may not be fetched'));
+    if (error instanceof BlockedTargetError) throw new DownloadError(error.message);
     throw error;
   }
 }
 
 function get(target: ResolvedTarget, signal: AbortSignal): Promise<http.IncomingMessage> {
-  const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(target.url, {
       method: 'GET',
-      lookup: pinnedLookup,
+      lookup: pinnedLookup(target),
       agent: false,
       signal,
       headers: { 'user-agent': 'SocialDesk-Uploads/1.0', accept: 'image/jpeg, image/png, video/mp4, */*;q=0.1' },

@@ -1,4 +1,5 @@
 import { lookup } from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -25,13 +26,13 @@ export function addressProblem(address: string, policy: TargetPolicy): string | 
   // by some stacks, yet ipaddr.js calls it unicast: `[::7f00:1]` would reach 127.0.0.1.
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && isIpv4Compatible(parsed as ipaddr.IPv6)) {
-    return `${parsed.toString()} is an IPv4-compatible IPv6 address, which webhooks may not target`;
+    return `${parsed.toString()} is an IPv4-compatible IPv6 address, which may not be contacted`;
   }
   const ip = ipaddr.process(address);
   const range = ip.range();
   if (range === 'unicast') return null;
   if (policy.allowPrivate && PRIVATE_RANGES.has(range)) return null;
-  return `${ip.toString()} is a ${range} address, which webhooks may not target`;
+  return `${ip.toString()} is a ${range} address, which may not be contacted`;
 }
 
 function isIpv4Compatible(ip: ipaddr.IPv6): boolean {
@@ -55,6 +56,10 @@ export function urlProblem(raw: string, policy: TargetPolicy): string | null {
 }
 
 /**
+ * Outbound requests the server makes to addresses someone else chose: webhook deliveries, uploads
+ * from a URL and live platforms whose server a person names (Mastodon). Everything here is shared
+ * by them, so the same rules and wording hold for each.
+ *
  * Resolves the host and checks every address it resolves to (one bad answer is enough to refuse:
  * an attacker controlling DNS could otherwise alternate). The returned address is the one the
  * request must connect to, so a second resolution cannot swap in another (DNS rebinding).
@@ -81,4 +86,15 @@ export async function resolveTarget(raw: string, policy: TargetPolicy): Promise<
   }
   const chosen = answers[0]!;
   return { url, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
+}
+
+/**
+ * A `lookup` for `http.request` that answers with the checked address only: the connection cannot
+ * go where a second DNS answer points (DNS rebinding), while TLS still verifies the URL's host name.
+ */
+export function pinnedLookup(target: ResolvedTarget): LookupFunction {
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
 }

@@ -3,9 +3,11 @@ import { z } from 'zod';
 import type { AppEnv } from '../../context';
 import { PlatformError } from '../../platforms/platform-error';
 import { messagePage } from '../../sandbox/pages/layout';
-import { claimConnectSession, denyConnect, failConnect, findConnectSession, finishConnect, modeOf, releaseConnectSession, type ConnectSession } from '../connect.service';
+import { chooseConnectServer, claimConnectSession, denyConnect, failConnect, findConnectSession, finishConnect, modeOf, releaseConnectSession, type ConnectSession } from '../connect.service';
 import { connectorEnv, connectorOf } from '../credentials';
 import { appPasswordPage } from './app-password-page';
+import { serverPage } from './server-page';
+import type { LiveConnectCapability } from '../../platforms/connector';
 import type { Permission } from '../../platforms/permissions';
 
 const AppPasswordForm = z.discriminatedUnion('decision', [
@@ -16,6 +18,13 @@ const AppPasswordForm = z.discriminatedUnion('decision', [
     password: z.string().min(1, 'Enter an app password').max(200),
   }),
 ]);
+
+const ServerForm = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('deny') }),
+  z.object({ decision: z.literal('approve'), server: z.string().trim().min(1, 'Enter the server your account is on').max(253, 'That address is too long') }),
+]);
+
+type OAuthConnect = Extract<LiveConnectCapability, { method: 'oauth' }>;
 
 const OAuthCallback = z.object({ state: z.string().min(1).max(64), code: z.string().min(1).max(2048).optional(), error: z.string().max(200).optional() });
 
@@ -33,15 +42,15 @@ function pending(session: ConnectSession | null): session is ConnectSession {
   return !!session && session.status === 'PENDING' && !session.completedAt && session.expiresAt.getTime() > Date.now() && modeOf(session) === 'live';
 }
 
+const gone = (c: Context<AppEnv>) =>
+  c.html(messagePage('Link already used', 'This connect link was already used, has expired or does not exist. Start connecting again from the app.'), 410, PAGE_HEADERS);
+
 /**
  * Connecting a live account (decision 059): the connect API's URL leads here. Public: the session
  * id in the URL (24 random bytes, 30 minutes, one use) is the authorization, as for the sandbox's pages.
  */
 export function liveConnectPagesRouter() {
   const router = new Hono<AppEnv>();
-  const gone = (c: Context<AppEnv>) =>
-    c.html(messagePage('Link already used', 'This connect link was already used, has expired or does not exist. Start connecting again from the app.'), 410, PAGE_HEADERS);
-
   // The OAuth platforms' consent page sends the person back here with the session as `state`.
   router.get('/connect/callback', async (c) => {
     const { services } = c.var;
@@ -67,21 +76,9 @@ export function liveConnectPagesRouter() {
     const connect = connectorOf(services, session.platform, 'live').connect;
     if (connect?.method === 'app-password') return c.html(appPasswordPage({ session, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl }), 200, PAGE_HEADERS);
     if (connect?.method === 'oauth') {
-      try {
-        const url = await connect.authorizationUrl(connectorEnv(services), {
-          state: session.id,
-          redirectUri: callbackUrl(services.config.publicUrl),
-          serverUrl: session.options.serverUrl,
-          permissions: session.requestedPermissions as Permission[],
-        });
-        return c.redirect(url, 302);
-      } catch (error) {
-        // A Mastodon server that is down or is not a Mastodon server: say so on a page, since a
-        // person is looking at it; the link stays usable for when the server answers again.
-        if (!(error instanceof PlatformError)) throw error;
-        const page = messagePage('Cannot reach the platform', `${error.userFacingMessage} (${error.message}) Reload this page to try again, or start again from the app with another server address.`);
-        return c.html(page, 502, PAGE_HEADERS);
-      }
+      // Mastodon without `serverUrl` (the dashboard, the portal): ask for the server first.
+      if (connect.server && !session.options.serverUrl) return c.html(serverPage({ session, ...connect.server }), 200, PAGE_HEADERS);
+      return toConsent(c, session, connect);
     }
     return c.html(messagePage('Not available', 'This platform cannot be connected here.'), 400, PAGE_HEADERS);
   });
@@ -91,6 +88,7 @@ export function liveConnectPagesRouter() {
     const found = await findConnectSession(services.db, c.req.param('id'));
     if (!pending(found)) return gone(c);
     const connect = connectorOf(services, found.platform, 'live').connect;
+    if (connect?.method === 'oauth' && connect.server) return chooseServer(c, found, connect, connect.server);
     if (connect?.method !== 'app-password') return c.html(messagePage('Not available', 'This platform is connected through its own login page.'), 400, PAGE_HEADERS);
     const raw = await formOf(c);
     const form = AppPasswordForm.safeParse(raw);
@@ -118,6 +116,54 @@ export function liveConnectPagesRouter() {
   });
 
   return router;
+}
+
+/** The server form's answer: the server checked (no request is made to a refused one), kept, then its consent page. */
+async function chooseServer(c: Context<AppEnv>, found: ConnectSession, connect: OAuthConnect, choice: NonNullable<OAuthConnect['server']>) {
+  const { services } = c.var;
+  const raw = await formOf(c);
+  const typed = typeof raw === 'object' && 'server' in raw ? String(raw.server).slice(0, 253) : undefined;
+  const again = (error: string) => c.html(serverPage({ session: found, ...choice, server: typed, error }), 400, PAGE_HEADERS);
+  const form = ServerForm.safeParse(raw);
+  if (!form.success) return again(form.error.issues.map((issue) => issue.message).join('. '));
+  if (form.data.decision === 'deny') {
+    const session = await claimConnectSession(services.db, found.id);
+    return session ? c.redirect((await denyConnect(services, session)).redirectTo, 302) : gone(c);
+  }
+  let server: string;
+  try {
+    server = await choice.check(form.data.server);
+  } catch (error) {
+    if (!(error instanceof PlatformError)) throw error;
+    return again(error.userFacingMessage);
+  }
+  const session = await chooseConnectServer(services.db, found, server);
+  return session ? toConsent(c, session, connect) : gone(c);
+}
+
+/** To the platform's consent page; a person is looking, so a failure is a page, and the link stays usable. */
+async function toConsent(c: Context<AppEnv>, session: ConnectSession, connect: OAuthConnect) {
+  const { services } = c.var;
+  try {
+    const url = await connect.authorizationUrl(connectorEnv(services), {
+      state: session.id,
+      redirectUri: callbackUrl(services.config.publicUrl),
+      serverUrl: session.options.serverUrl,
+      permissions: session.requestedPermissions as Permission[],
+    });
+    return c.redirect(url, 302);
+  } catch (error) {
+    // A server that is down or is not a Mastodon server. Only our words reach the page: the
+    // error's message can hold the start of whatever the named host answered.
+    if (!(error instanceof PlatformError)) throw error;
+    const problem = `Cannot reach the platform. ${error.userFacingMessage}`;
+    if (connect.server) {
+      // As the person would type it: https is the default, plain http (development) stays visible.
+      const server = session.options.serverUrl?.replace(/^https:\/\//, '');
+      return c.html(serverPage({ session, ...connect.server, server, error: problem }), 502, PAGE_HEADERS);
+    }
+    return c.html(messagePage('Cannot reach the platform', `${error.userFacingMessage} Reload this page to try again, or start again from the app.`), 502, PAGE_HEADERS);
+  }
 }
 
 export function callbackUrl(publicUrl: string): string {

@@ -27,7 +27,8 @@ export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>
       vault: new SecretBox(config.secretKey, 'platformTokens'),
       appName: config.MASTODON_APP_NAME,
       website: config.publicUrl,
-      allowInsecureLoopback: config.NODE_ENV !== 'production',
+      // The one development switch that opens private targets to the SSRF guard (decision 063).
+      allowInsecureLoopback: config.WEBHOOK_ALLOW_PRIVATE,
     }),
   // Their credentials are required by the configuration when the platform is in LIVE_PLATFORMS.
   DISCORD: ({ config, http }) =>
@@ -53,7 +54,12 @@ export function liveConnector(type: PostPlatform, config: Config): PlatformConne
   let entry = built.get(config);
   if (!entry) {
     entry = {
-      http: new LiveHttpClient({ timeoutMs: config.LIVE_HTTP_TIMEOUT_SECONDS * 1000, retries: 2, concurrencyPerAccount: 4 }),
+      http: new LiveHttpClient({
+        timeoutMs: config.LIVE_HTTP_TIMEOUT_SECONDS * 1000,
+        retries: 2,
+        concurrencyPerAccount: 4,
+        allowPrivateHosts: config.WEBHOOK_ALLOW_PRIVATE,
+      }),
       connectors: new Map(),
     };
     built.set(config, entry);

@@ -105,6 +105,96 @@ describe('LiveHttpClient', () => {
   });
 });
 
+describe('LiveHttpClient, user-chosen hosts (a Mastodon server)', () => {
+  const guarded = { ...call, platform: 'MASTODON' as const, userChosenHost: true };
+
+  it('refuses loopback, link-local and names resolving to them before sending anything', async () => {
+    let hits = 0;
+    handler = (_request, response) => {
+      hits += 1;
+      response.writeHead(200).end('{}');
+    };
+    const secure = base.replace('http:', 'https:');
+    const refused = {
+      [`${secure}/api/v1/apps`]: /loopback/,
+      [`${secure.replace('127.0.0.1', 'localhost')}/api/v1/apps`]: /loopback/,
+      'https://169.254.169.254/latest/meta-data': /linkLocal/,
+      [`${base}/api/v1/apps`]: /must use https/,
+    };
+    for (const [url, reason] of Object.entries(refused)) {
+      const error = (await client.request({ ...guarded, url }).catch((e: unknown) => e)) as PlatformError;
+      expect(error, url).toBeInstanceOf(PlatformError);
+      expect(error.code).toBe('INVALID_REQUEST');
+      expect(error.retryability).toBe('NEVER');
+      expect(error.meta.blockedHost).toMatch(reason);
+    }
+    expect(hits).toBe(0);
+    // The development setting opens loopback (and plain http), never link-local.
+    const dev = new LiveHttpClient({ timeoutMs: 300, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
+    const metadata = (await dev.request({ ...guarded, url: 'http://169.254.169.254/latest/meta-data' }).catch((e: unknown) => e)) as PlatformError;
+    expect(metadata.meta.blockedHost).toMatch(/linkLocal/);
+    await expect(dev.json({ ...guarded, url: `${base}/api/v1/instance` })).resolves.toEqual({});
+    expect(hits).toBe(1);
+  });
+
+  it('sends bodies as fetch does (JSON, multipart) to the checked address, and reads the answer', async () => {
+    const dev = new LiveHttpClient({ timeoutMs: 1_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
+    const seen: { type: string | undefined; body: string }[] = [];
+    handler = (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        seen.push({ type: request.headers['content-type'], body: Buffer.concat(chunks).toString() });
+        response.writeHead(201, { 'content-type': 'application/json', 'x-ratelimit-remaining': '299' }).end('{"id":"1"}');
+      });
+    };
+    const answer = await dev.request({ ...guarded, method: 'POST', url: `${base}/api/v1/statuses`, body: { status: 'Hello' } });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('x-ratelimit-remaining')).toBe('299');
+    await expect(answer.json()).resolves.toEqual({ id: '1' });
+    const form = new FormData();
+    form.append('description', 'A chart');
+    form.append('file', new Blob([Buffer.from('89504e47', 'hex')], { type: 'image/png' }), 'a.png');
+    await dev.request({ ...guarded, method: 'POST', url: `${base}/api/v2/media`, body: form });
+    expect(seen[0]).toEqual({ type: 'application/json', body: '{"status":"Hello"}' });
+    expect(seen[1]!.type).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen[1]!.body).toContain('name="file"; filename="a.png"');
+  });
+
+  it('does not follow a redirect, which could lead past the guard', async () => {
+    const dev = new LiveHttpClient({ timeoutMs: 1_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
+    const paths: string[] = [];
+    handler = (request, response) => {
+      paths.push(request.url ?? '');
+      if (request.url === '/api/v1/apps') response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+      else response.writeHead(200).end('{}');
+    };
+    const error = (await dev.request({ ...guarded, method: 'POST', url: `${base}/api/v1/apps`, body: {} }).catch((e: unknown) => e)) as PlatformError;
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error.httpStatus).toBe(302);
+    expect(paths).toEqual(['/api/v1/apps']);
+  });
+
+  it('stops reading an answer that goes on past the cap', async () => {
+    const dev = new LiveHttpClient({ timeoutMs: 5_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
+    const chunk = Buffer.alloc(1024 * 1024, 97);
+    handler = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      let sent = 0;
+      const more = () => {
+        while (sent < 40 && response.write(chunk)) sent += 1;
+        if (sent < 40) response.once('drain', more);
+        else response.end();
+      };
+      response.on('error', () => undefined);
+      more();
+    };
+    const error = (await dev.request({ ...guarded, url: `${base}/api/v1/timelines/public` }).catch((e: unknown) => e)) as PlatformError;
+    expect(error.code).toBe('PERMANENT');
+    expect(error.message).toContain('more than 16 MB');
+  });
+});
+
 describe('rateLimitReset', () => {
   const now = Date.parse('2026-01-01T00:00:00Z');
   it('reads Retry-After seconds, epoch resets and ISO dates', () => {

@@ -1,7 +1,9 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import pRetry from 'p-retry';
+import { BlockedTargetError, resolveTarget, type ResolvedTarget } from '../../webhooks/ssrf-guard';
 import { PlatformError, type PlatformErrorCode } from '../platform-error';
 import type { PostPlatform } from '../platform-types';
+import { fetchPinned, ResponseTooLargeError } from './pinned-fetch';
 
 /**
  * The one way live connectors talk to a platform (decision 059). Every call has a timeout; only
@@ -23,6 +25,11 @@ export type LiveRequest = {
   /** Safe to repeat. Defaults to true for GET, PUT and DELETE, false for POST and PATCH. */
   idempotent?: boolean;
   timeoutMs?: number;
+  /**
+   * The host was chosen by a person, not the operator (a Mastodon server): every attempt goes
+   * through the SSRF guard and connects to the address it checked; redirects are not followed.
+   */
+  userChosenHost?: boolean;
 };
 
 export type LiveHttpOptions = {
@@ -30,6 +37,8 @@ export type LiveHttpOptions = {
   /** Attempts after the first, for idempotent calls that failed transiently. */
   retries: number;
   concurrencyPerAccount: number;
+  /** Development only (`WEBHOOK_ALLOW_PRIVATE`): user-chosen hosts may be private or loopback, and plain http. */
+  allowPrivateHosts?: boolean;
 };
 
 const DEFAULTS: LiveHttpOptions = { timeoutMs: 30_000, retries: 2, concurrencyPerAccount: 4 };
@@ -64,17 +73,37 @@ export class LiveHttpClient {
     return (await response.json()) as T;
   }
 
+  /**
+   * The SSRF guard's verdict on a user-chosen URL, before anything is sent: the address to connect
+   * to, or an `INVALID_REQUEST` whose message a person may read (it is our wording, not the host's).
+   */
+  async checkUserChosenHost(request: Pick<LiveRequest, 'platform' | 'operation' | 'url'>): Promise<ResolvedTarget> {
+    try {
+      return await resolveTarget(request.url, { allowPrivate: this.options.allowPrivateHosts ?? false });
+    } catch (error) {
+      if (!(error instanceof BlockedTargetError)) throw error;
+      throw new PlatformError({
+        code: 'INVALID_REQUEST',
+        message: `${request.operation}: refused: ${error.message}`,
+        // Nothing was sent: no platform answered.
+        httpStatus: 0,
+        userFacingMessage: `This address cannot be used: ${error.message}.`,
+        meta: { platform: request.platform, operation: request.operation, blockedHost: error.message },
+      });
+    }
+  }
+
   private async once(request: LiveRequest, method: string): Promise<Response> {
     const { headers, body } = encodeBody(request.body, request.headers ?? {});
+    const target = request.userChosenHost ? await this.checkUserChosenHost(request) : null;
+    const signal = AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs);
     let response: Response;
     try {
-      response = await fetch(request.url, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs),
-      });
+      response = target ? await fetchPinned(target, { method, headers, body, signal }) : await fetch(request.url, { method, headers, body, signal });
     } catch (error) {
+      if (error instanceof ResponseTooLargeError) {
+        throw new PlatformError({ code: 'PERMANENT', message: `${request.operation}: ${error.message}`, httpStatus: 0, meta: { platform: request.platform, operation: request.operation } });
+      }
       // Timeouts, refused connections, resets: the platform may not have seen the call.
       throw new PlatformError({
         code: 'TRANSIENT',
@@ -83,7 +112,8 @@ export class LiveHttpClient {
         meta: { platform: request.platform, operation: request.operation },
       });
     }
-    if (response.ok || (response.status >= 300 && response.status < 400)) return response;
+    // A redirect from a user-chosen host would lead past the guard: it is a failure like a 4xx.
+    if (response.ok || (!target && response.status >= 300 && response.status < 400)) return response;
     const text = await response.text().catch(() => '');
     throw platformErrorFromResponse(request, response, text);
   }

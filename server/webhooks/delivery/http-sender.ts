@@ -1,7 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
-import type { ResolvedTarget } from '../ssrf-guard';
+import { pinnedLookup, type ResolvedTarget } from '../ssrf-guard';
 
 export type SendResult = { status: number; headers: http.IncomingHttpHeaders; body: string } | { error: string };
 
@@ -16,10 +15,6 @@ export function postPinned(
   target: ResolvedTarget,
   options: { body: string; headers: Record<string, string>; timeoutMs: number },
 ): Promise<SendResult> {
-  const pinnedLookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -33,7 +28,7 @@ export function postPinned(
       target.url,
       {
         method: 'POST',
-        lookup: pinnedLookup,
+        lookup: pinnedLookup(target),
         agent: false,
         headers: {
           ...options.headers,

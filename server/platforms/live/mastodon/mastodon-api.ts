@@ -13,14 +13,19 @@ export type MastodonConfig = {
   website?: string;
   /** Seals the client secrets of the apps registered on servers (the platform-token box). */
   vault?: { seal(plaintext: string): string; open(sealed: string): string };
-  /** Plain-http servers on 127.0.0.1/localhost (development and tests); never in production. */
+  /**
+   * Plain-http servers on 127.0.0.1/localhost (development and tests, with `WEBHOOK_ALLOW_PRIVATE`,
+   * which also lets the live client's SSRF guard reach them); never in production.
+   */
   allowInsecureLoopback?: boolean;
 };
 
 type Call = Omit<LiveRequest, 'platform' | 'accountKey' | 'url'> & { path: string };
 
 /**
- * Mastodon's REST API (https://docs.joinmastodon.org/methods/) through the live client. The
+ * Mastodon's REST API (https://docs.joinmastodon.org/methods/) through the live client. Every
+ * server is one a person named, so every call is a user-chosen host for the live client: checked
+ * by the SSRF guard, connected to at the checked address, redirects not followed. The
  * `masto` and `megalodon` clients need Node 22 in their current versions and bring their own
  * fetch; the API is small enough to call directly, and so every call keeps the live client's
  * timeouts, retry rules and per-account limit.
@@ -41,6 +46,11 @@ export class MastodonApi {
     return (await response.json()) as T;
   }
 
+  /** The SSRF guard's verdict on a server, before anything is sent to it (see LiveHttpClient). */
+  async checkServer(server: string, operation: string): Promise<void> {
+    await this.config.http.checkUserChosenHost({ platform: 'MASTODON', operation, url: server });
+  }
+
   private async send(server: string, token: string | null, call: Call): Promise<Response> {
     const { path, headers, ...rest } = call;
     try {
@@ -49,6 +59,7 @@ export class MastodonApi {
         platform: 'MASTODON',
         accountKey: accountKeyOf('MASTODON', server, token ?? ''),
         url: `${server}${path}`,
+        userChosenHost: true,
         headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
       });
     } catch (error) {

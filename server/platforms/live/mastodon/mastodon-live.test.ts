@@ -16,7 +16,8 @@ afterAll(() => replay.close());
 const t = await createTestApp({
   work: true,
   workOnly: [...postJobs, ...commentJobs],
-  env: { LIVE_PLATFORMS: 'MASTODON', PUBLIC_URL: 'https://desk.example', PUBLISH_RETRY_BASE_SECONDS: '0.5' },
+  // The replay server is on loopback, which only the development setting lets the SSRF guard reach.
+  env: { LIVE_PLATFORMS: 'MASTODON', PUBLIC_URL: 'https://desk.example', PUBLISH_RETRY_BASE_SECONDS: '0.5', WEBHOOK_ALLOW_PRIVATE: 'true' },
 });
 afterEach(() => {
   expect(replay.mismatches).toEqual([]);

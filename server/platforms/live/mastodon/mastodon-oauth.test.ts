@@ -14,7 +14,8 @@ import { exchangeMastodonCode, mastodonAppFor, mastodonAuthorizeUrl } from './ma
 const { services } = await createTestApp();
 const REDIRECT = 'https://desk.example/connect/callback';
 let replay: Awaited<ReturnType<typeof startReplayServer>>;
-const http = new LiveHttpClient({ timeoutMs: 2_000, retries: 0, concurrencyPerAccount: 2 });
+// The replay server is on loopback: the development setting (WEBHOOK_ALLOW_PRIVATE) lets the SSRF guard reach it.
+const http = new LiveHttpClient({ timeoutMs: 2_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
 const api = new MastodonApi({ http });
 
 beforeAll(async () => {

@@ -75,18 +75,21 @@ export async function exchangeMastodonCode(api: MastodonApi, app: App, code: str
 }
 
 /**
- * Connecting (decision 059's OAuth flow): the person names their server (`serverUrl`), our app is
- * registered there if it is not yet, and they consent on their server's own page.
+ * Connecting (decision 059's OAuth flow): the person names their server (`serverUrl`, or our
+ * connect page's form), our app is registered there if it is not yet, and they consent on their
+ * server's own page. Every call to the server goes through the SSRF guard (decision 063).
  */
 export function mastodonConnect(api: MastodonApi): LiveConnectCapability {
   const vault = api.config.vault;
   function serverOf(serverUrl: string | undefined, operation: string): string {
     const server = serverUrl ? mastodonServerOrigin(serverUrl, { allowInsecureLoopback: api.config.allowInsecureLoopback }) : null;
     if (server) return server;
+    const message = serverUrl ? `${serverUrl.slice(0, 200)} is not an https address of a Mastodon server` : 'Name the Mastodon server to connect (serverUrl), such as mastodon.social';
     throw new PlatformError({
       code: 'INVALID_REQUEST',
-      message: serverUrl ? `${serverUrl} is not an https address of a Mastodon server` : 'Name the Mastodon server to connect (serverUrl), such as mastodon.social',
+      message,
       httpStatus: 400,
+      userFacingMessage: serverUrl ? 'Enter the address of a Mastodon server, such as mastodon.social.' : 'Enter your Mastodon server, such as mastodon.social.',
       meta: { platform: 'MASTODON', operation },
     });
   }
@@ -96,13 +99,40 @@ export function mastodonConnect(api: MastodonApi): LiveConnectCapability {
   }
   return {
     method: 'oauth',
+    server: {
+      label: 'Your Mastodon server',
+      example: 'mastodon.social',
+      async check(input) {
+        const server = serverOf(input, 'connect.server');
+        await api.checkServer(server, 'connect.server');
+        return server;
+      },
+    },
     async authorizationUrl(env, input) {
-      const app = await mastodonAppFor(env.db, requireVault(), api, { server: serverOf(input.serverUrl, 'connect.authorize'), redirectUri: input.redirectUri });
-      return mastodonAuthorizeUrl(app, input.state);
+      const server = serverOf(input.serverUrl, 'connect.authorize');
+      try {
+        const app = await mastodonAppFor(env.db, requireVault(), api, { server, redirectUri: input.redirectUri });
+        return mastodonAuthorizeUrl(app, input.state);
+      } catch (error) {
+        throw unreachable(error, server);
+      }
     },
     async exchange(env, input) {
       const app = await mastodonAppFor(env.db, requireVault(), api, { server: serverOf(input.serverUrl, 'connect.exchangeCode'), redirectUri: input.redirectUri });
       return exchangeMastodonCode(api, app, input.code);
     },
   };
+}
+
+/**
+ * What the connect page tells the person when registering on their server failed: our words only.
+ * The server's body stays in the message and `meta.body` (logs, the API), never on the page: it is
+ * whatever the named host answered.
+ */
+function unreachable(error: unknown, server: string): unknown {
+  if (!(error instanceof PlatformError) || error.meta.blockedHost) return error;
+  const host = new URL(server).host;
+  const userFacingMessage =
+    error.httpStatus === 0 ? `${host} did not answer. Check the address, or try again in a moment.` : `${host} answered HTTP ${error.httpStatus}: check that it is a Mastodon server.`;
+  return new PlatformError({ code: error.code, message: error.message, httpStatus: error.httpStatus, userFacingMessage, meta: error.meta });
 }

@@ -20,7 +20,9 @@ const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: 
 
 beforeAll(async () => {
   replay = await startReplayServer(fileURLToPath(new URL('./recordings', import.meta.url)));
-  connector = mastodonConnector({ http: new LiveHttpClient({ timeoutMs: 2_000, retries: 1, concurrencyPerAccount: 2 }), mediaWait: { attempts: 3, intervalMs: 5 } });
+  // The replay server is on loopback: the development setting (WEBHOOK_ALLOW_PRIVATE) lets the SSRF guard reach it.
+  const http = new LiveHttpClient({ timeoutMs: 2_000, retries: 1, concurrencyPerAccount: 2, allowPrivateHosts: true });
+  connector = mastodonConnector({ http, mediaWait: { attempts: 3, intervalMs: 5 } });
   credentials = { accessToken: mastodonAccessToken(replay.url, 'recorded-user-token'), refreshToken: null };
 });
 afterAll(() => replay.close());
@@ -136,5 +138,13 @@ describe('Mastodon live connector (recorded exchanges)', () => {
     const error = await failure(connector.comments!.act(env(), credentials, target, { externalId: '113500000000000105' }, 'LIKE'));
     expect(error?.code).toBe('PERMISSION_MISSING');
     expect(error?.message).toContain('outside the authorized scopes; reconnect the account to grant it');
+  });
+
+  it('refuses an account whose server is on a private address without the development setting, and sends it nothing', async () => {
+    const guarded = mastodonConnector({ http: new LiveHttpClient({ timeoutMs: 2_000, retries: 1, concurrencyPerAccount: 2 }) });
+    const stored = { accessToken: mastodonAccessToken(replay.url.replace('http:', 'https:'), 'recorded-user-token'), refreshToken: null };
+    const error = await failure(guarded.publishing!.publish(env(), stored, target, { intentKey: 'tgt_9:1', options: { text: 'Hello' }, media: [], channelId: null }));
+    expect(error).toMatchObject({ code: 'INVALID_REQUEST', retryability: 'NEVER', meta: { blockedHost: expect.stringContaining('loopback') } });
+    expect(replay.requests).toEqual([]);
   });
 });
