@@ -143,6 +143,32 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect(button).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'MENU' } });
   });
 
+  it('lets a quick-reply tap that falls back to a DM flow skip the loop brake, and does not count it as a DM answer', async () => {
+    const org = await executorOrg();
+    const tapFlow = await org.flow({
+      trigger: { type: 'QUICK_REPLY_CLICKED', platform: 'INSTAGRAM', socialAccountId: org.instagram.id, payloads: ['SIZE_S'] },
+      steps: [{ id: 'size', type: 'SEND_MESSAGE', message: { text: 'Small it is' } }],
+    });
+    const dmFlow = await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['price'] } }));
+    const tap = () => org.emit('postback', { kind: 'QUICK_REPLY', payload: 'PRICE_LIST', title: 'Price list', senderId: 'brake-tapper', senderName: 'Tap Brake' });
+    const dm = () => org.emit('message', { text: 'price?', senderId: 'brake-tapper', senderName: 'Tap Brake' });
+
+    // No QUICK_REPLY_CLICKED flow takes the PRICE_LIST payload: the DM flow sees the tap by its label.
+    const first = await tap();
+    const [tapped] = await org.settled(dmFlow.id);
+    expect(tapped).toMatchObject({ status: 'COMPLETED', triggerId: first.id, input: { type: 'DM_RECEIVED', tap: true, payload: 'PRICE_LIST', text: 'Price list' } });
+    // The tap's answer is no DM answer for the brake: a DM right after is answered…
+    const written = await dm();
+    expect((await org.settled(dmFlow.id, 2))[0]).toMatchObject({ status: 'COMPLETED', triggerId: written.id, input: { type: 'DM_RECEIVED', tap: false } });
+    // …and a tap within 60 s of that DM answer skips the brake.
+    const second = await tap();
+    expect((await org.settled(dmFlow.id, 3))[0]).toMatchObject({ status: 'COMPLETED', triggerId: second.id, error: null });
+    // DMs themselves are still braked.
+    await dm();
+    expect((await org.settled(dmFlow.id, 4))[0]).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_CONVERSATION_COOLDOWN' } });
+    expect(await org.runs(tapFlow.id)).toEqual([]);
+  });
+
   it('waits the trigger delay counted from the event, and records runs SKIPPED while automations are off or the budget is gone', async () => {
     const org = await executorOrg();
     const flow = await org.flow(dmDefinition(org.instagram.id, { trigger: { actionDelaySeconds: 2 } }));
