@@ -8,7 +8,7 @@ import { setFeature } from '../organizations/organizations.service';
 import { postJobs } from '../posts/posts.jobs';
 import { connectAccount, uploadMedia } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
-import { automationsOrg, dmDefinition } from './automations-test-kit';
+import { automationsOrg, dmDefinition, recordRun, type RecordedFlow } from './automations-test-kit';
 import { runAutomationExecutionJob } from './executor/executor.jobs';
 import { purgeOldExecutions, sweepExecutions } from './executor/sweeps';
 
@@ -41,7 +41,7 @@ async function executorOrg(plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
     expect(created.status, created.text).toBe(201);
     const published = await org.publish(created.json.id);
     expect(published.status, published.text).toBe(200);
-    return published.json as { id: string };
+    return published.json as RecordedFlow;
   };
   const runs = async (flowId: string) =>
     ((await org.call('GET', `/automations/${flowId}/executions?teamId=${org.teamId}&limit=100`)).json.items ?? []) as Execution[];
@@ -253,6 +253,38 @@ describe('automation executor', { timeout: 240_000 }, () => {
     await org.emit('comment', { text: 'love this', authorName: 'Other Person', authorId: 'other-2' }, tiktok.id);
     const third = await org.settled(flow.id, 3);
     expect(third[0]).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('brakes a DM sender and a TikTok commenter after six answers within the hour (older answers do not count)', async () => {
+    const org = await executorOrg();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    /** Earlier answered events of one person, at these ages: counted runs as the executor records them. */
+    const answered = async (flow: RecordedFlow, run: { socialAccountId: string; platform: string; type: string; senderExternalId: string }, ages: number[]) => {
+      for (const age of ages) {
+        await recordRun(t, org.organizationId, flow, { socialAccountId: run.socialAccountId, platform: run.platform, senderExternalId: run.senderExternalId, createdAt: minutesAgo(age), input: { type: run.type, platform: run.platform } });
+      }
+    };
+    const dmFlow = await org.flow(dmDefinition(org.instagram.id));
+    const dmRun = { socialAccountId: org.instagram.id, platform: 'INSTAGRAM', type: 'DM_RECEIVED' };
+    await answered(dmFlow, { ...dmRun, senderExternalId: 'hourly-5' }, [2, 10, 20, 30, 50, 61]); // five within the hour
+    await answered(dmFlow, { ...dmRun, senderExternalId: 'hourly-6' }, [2, 10, 20, 30, 40, 50]);
+    const sixth = await org.emit('message', { text: 'price?', senderId: 'hourly-5', senderName: 'Five Times' });
+    const seventh = await org.emit('message', { text: 'price?', senderId: 'hourly-6', senderName: 'Six Times' });
+    const dmRuns = await waitFor(() => org.runs(dmFlow.id), (items) => [sixth, seventh].every((event) => items.some((run) => run.triggerId === event.id && FINAL.includes(run.status))), 60);
+    expect(dmRuns.find((run) => run.triggerId === sixth.id)).toMatchObject({ status: 'COMPLETED', error: null });
+    expect(dmRuns.find((run) => run.triggerId === seventh.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_CONVERSATION_HOURLY_LIMIT' }, steps: [] });
+
+    const tiktok = await connectAccount(t, org.key, org.teamId, 'TIKTOK');
+    const video = await uploadMedia(t, org.key, 'vertical-3s.mp4');
+    const post = await publishedPost(t, org.key, org.teamId, { TIKTOK: { type: 'VIDEO', uploadIds: [video.id], privacy: 'PUBLIC_TO_EVERYONE' } });
+    const commentFlow = await org.flow(
+      { trigger: { type: 'COMMENT_CREATED', platform: 'TIKTOK', socialAccountId: tiktok.id, postId: post.id, keywords: ['love'] }, steps: [{ id: 'like', type: 'LIKE_COMMENT' }] },
+      'TIKTOK',
+    );
+    await answered(commentFlow, { socialAccountId: tiktok.id, platform: 'TIKTOK', type: 'COMMENT_CREATED', senderExternalId: 'fan-6' }, [2, 5, 15, 25, 35, 45]);
+    const comment = await org.emit('comment', { text: 'love it', authorName: 'Big Fan', authorId: 'fan-6' }, tiktok.id);
+    const commentRuns = await waitFor(() => org.runs(commentFlow.id), (items) => items.some((run) => run.triggerId === comment.id && FINAL.includes(run.status)), 60);
+    expect(commentRuns.find((run) => run.triggerId === comment.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_COMMENTER_HOURLY_LIMIT' }, steps: [] });
   });
 
   it('fails a run at the failing step, expires and marks stale runs nobody finishes, and purges runs after 30 days', async () => {
