@@ -86,6 +86,25 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect(conversation.json.status).toBe('ARCHIVED');
   });
 
+  it('keeps running the published version after a PATCH of the live flow, and records that version on the run', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id, { steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Live answer' } }] }));
+    const patched = await org.patch(flow.id, { definition: dmDefinition(org.instagram.id, { trigger: { keywords: ['cost'] }, steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Draft answer' } }] }) });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.json).toMatchObject({ status: 'ACTIVE', publishedVersion: { id: flow.publishedVersion.id } });
+    expect(patched.json.draftVersion.id).not.toBe(flow.publishedVersion.id);
+
+    // The draft's keyword starts nothing; the live one does, with the live answer.
+    const draftOnly = await org.emit('message', { text: 'what does it cost', senderId: 'live-1', senderName: 'Dra Ft' });
+    await org.processed(draftOnly.id);
+    await org.emit('message', { text: 'price?', senderId: 'live-2', senderName: 'Li Ve' });
+    const runs = await org.settled(flow.id);
+    expect(runs.length).toBe(1);
+    expect(runs[0]).toMatchObject({ status: 'COMPLETED', flowVersionId: flow.publishedVersion.id });
+    const answers = (await org.thread(runs[0]!.conversationId!)).filter((message) => message.direction === 'OUTBOUND');
+    expect(answers.map((message) => message.text)).toEqual(['Live answer']);
+  });
+
   it('stops at a condition that does not hold (SKIPPED, not counted) and brakes a second DM within 60 seconds', async () => {
     const org = await executorOrg();
     const flow = await org.flow(
