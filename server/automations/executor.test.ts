@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publishedPost, waitFor } from '../comments/comments-test-kit';
 import { commentJobs } from '../comments/comments.jobs';
 import { automationExecutions } from '../db/schema/automations';
+import { outboxEvents } from '../db/schema/events';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { setFeature } from '../organizations/organizations.service';
 import { postJobs } from '../posts/posts.jobs';
@@ -82,6 +83,13 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const reply = messages.find((message) => message.direction === 'OUTBOUND');
     expect(reply).toMatchObject({ text: 'Prices: https://example.com/prices', status: 'SENT', source: 'API' });
     expect(run!.steps[0]!.output).toMatchObject({ messageId: reply!.id });
+    // The automated answer is announced like any message sent through the service.
+    const announced = await t.services.db
+      .select({ data: outboxEvents.data })
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.organizationId, org.organizationId), eq(outboxEvents.type, 'conversation.message.created')));
+    const ofReply = announced.map((row) => row.data as { conversationId: string; message: { id: string } }).filter((data) => data.message.id === reply!.id);
+    expect(ofReply).toEqual([{ conversationId: run!.conversationId, message: expect.objectContaining({ id: reply!.id, direction: 'OUTBOUND', status: 'SENT', text: 'Prices: https://example.com/prices' }) }]);
     const conversation = await org.call('GET', `/conversations/${run!.conversationId}`);
     expect(conversation.json.status).toBe('ARCHIVED');
   });
