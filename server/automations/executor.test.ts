@@ -196,6 +196,54 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect(await org.runs(tapFlow.id)).toEqual([]);
   });
 
+  it('starts BUTTON_CLICKED flows from taps on synced ice breakers, menu items and Get Started; the sandbox refuses what the page does not show', async () => {
+    const org = await executorOrg();
+    const tapsOn = async (account: string, platform: string, payloads: string[]) =>
+      org.flow({ trigger: { type: 'BUTTON_CLICKED', platform, socialAccountId: account, payloads }, steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: `Tapped on ${platform}` } }] }, platform);
+    const instagramFlow = await tapsOn(org.instagram.id, 'INSTAGRAM', ['HOURS']);
+    const facebookFlow = await tapsOn(org.facebook.id, 'FACEBOOK', ['HUMAN', 'GET_STARTED']);
+    const tap = (account: string, body: Record<string, unknown>) => t.request('POST', '/sandbox/inbound/postback', { key: org.key, body: { socialAccountId: account, ...body } });
+
+    // Nothing synced yet: the page shows no ice breaker to tap.
+    const unsynced = await tap(org.instagram.id, { kind: 'ICE_BREAKER', payload: 'HOURS', senderId: 'ice-1' });
+    expect(unsynced.status, unsynced.text).toBe(400);
+    expect(unsynced.json.message).toMatch(/shows no ice breaker with payload "HOURS"/);
+    const saveAndSync = async (account: string, type: string, platform: string, config: unknown, status?: 'DISABLED') => {
+      const saved = await org.call('PUT', `/automation-provider-settings/${account}/${type}`, { teamId: org.teamId, platform, config, status });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await org.call('POST', `/automation-provider-settings/${saved.json.id}/sync`)).status).toBe(200);
+    };
+    const menu = { items: [{ type: 'POSTBACK', title: 'Talk to us', payload: 'HUMAN' }] };
+    await saveAndSync(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', 'INSTAGRAM', { iceBreakers: [{ question: 'What are your opening hours?', payload: 'HOURS' }] });
+    await saveAndSync(org.facebook.id, 'FACEBOOK_PERSISTENT_MENU', 'FACEBOOK', menu);
+
+    for (const [account, body] of [
+      [org.instagram.id, { kind: 'ICE_BREAKER', payload: 'NOT_OFFERED' }],
+      [org.facebook.id, { kind: 'MENU_ITEM', payload: 'NOT_OFFERED' }],
+      [org.facebook.id, { kind: 'GET_STARTED', payload: 'HELLO' }], // the page's Get Started payload is GET_STARTED
+      [org.facebook.id, { kind: 'ICE_BREAKER', payload: 'HOURS' }], // Facebook pages have no ice breakers
+    ] as const) {
+      const refused = await tap(account, { ...body, senderId: 'nobody' });
+      expect(refused.status, `${body.kind} ${body.payload}: ${refused.text}`).toBe(400);
+    }
+    expect((await tap(org.instagram.id, { kind: 'BUTTON', payload: 'HOURS' })).status).toBe(400); // a message's button names its title
+
+    const ice = (await tap(org.instagram.id, { kind: 'ICE_BREAKER', payload: 'HOURS', senderId: 'ice-1', senderName: 'Ice Breaker' })).json.items[0];
+    const [fromIce] = await org.settled(instagramFlow.id);
+    expect(fromIce).toMatchObject({ status: 'COMPLETED', triggerId: ice.id, input: { type: 'BUTTON_CLICKED', payload: 'HOURS', text: 'What are your opening hours?' } });
+    const menuTap = (await tap(org.facebook.id, { kind: 'MENU_ITEM', payload: 'HUMAN', senderId: 'fb-1', senderName: 'Menu Tapper' })).json.items[0];
+    const started = (await tap(org.facebook.id, { kind: 'GET_STARTED', payload: 'GET_STARTED', senderId: 'fb-2', senderName: 'New Person' })).json.items[0];
+    const facebookRuns = await org.settled(facebookFlow.id, 2);
+    expect(facebookRuns.find((run) => run.triggerId === menuTap.id)).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'HUMAN', text: 'Talk to us' } });
+    expect(facebookRuns.find((run) => run.triggerId === started.id)).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'GET_STARTED', text: 'Get Started' } });
+    const answers = (await org.thread(facebookRuns.find((run) => run.triggerId === started.id)!.conversationId!)).filter((message) => message.direction === 'OUTBOUND');
+    expect(answers.map((message) => message.text)).toEqual(['Tapped on FACEBOOK']);
+
+    // Removing the menu takes its Get Started button away too.
+    await saveAndSync(org.facebook.id, 'FACEBOOK_PERSISTENT_MENU', 'FACEBOOK', menu, 'DISABLED');
+    expect((await tap(org.facebook.id, { kind: 'GET_STARTED', payload: 'GET_STARTED', senderId: 'fb-3' })).status).toBe(400);
+  });
+
   it('waits the trigger delay counted from the event, and records runs SKIPPED while automations are off or the budget is gone', async () => {
     const org = await executorOrg();
     const flow = await org.flow(dmDefinition(org.instagram.id, { trigger: { actionDelaySeconds: 2 } }));
