@@ -143,6 +143,35 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect((await org.settled(flow.id, 4))[0]).toMatchObject({ status: 'COMPLETED' });
   });
 
+  it('matches keywords as specified: phrases with extra spaces, emoji anywhere, whole words, ALL, and case when asked', async () => {
+    const org = await executorOrg();
+    const flows = {
+      phrase: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['free shipping'] } })),
+      emoji: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['🔥'] } })),
+      all: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['price', 'size'], matchMode: 'ALL' } })),
+      cased: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['VIP'], caseSensitive: true } })),
+    };
+    const cases: [string, (keyof typeof flows)[]][] = [
+      ['Is there   FREE \t shipping?', ['phrase']],
+      ['shipping is free?', []],
+      ['love this🔥🔥', ['emoji']],
+      ['what PRICE for this size', ['all']],
+      ['price?', []],
+      ['priceless size', []],
+      ['vip here', []],
+      ['VIP: free shipping, price and size 🔥', ['phrase', 'emoji', 'all', 'cased']],
+    ];
+    const events: string[] = [];
+    for (const [index, [text]] of cases.entries()) events.push((await org.emit('message', { text, senderId: `kw-${index}`, senderName: `Key Word ${index}` })).id);
+    for (const event of events) await org.processed(event);
+    const ran = new Map<string, string[]>();
+    for (const [name, flow] of Object.entries(flows)) {
+      const expected = cases.filter(([, names]) => names.includes(name as keyof typeof flows)).length;
+      for (const run of await org.settled(flow.id, expected)) ran.set(run.triggerId, [...(ran.get(run.triggerId) ?? []), name].sort());
+    }
+    expect(cases.map(([text], index) => [text, ran.get(events[index]!) ?? []])).toEqual(cases.map(([text, names]) => [text, [...names].sort()]));
+  });
+
   it('runs QUICK_REPLY_CLICKED flows for a tap first, DM flows only when none matched, and BUTTON_CLICKED flows for buttons', async () => {
     const org = await executorOrg();
     const tapFlow = await org.flow({
