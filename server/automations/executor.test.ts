@@ -391,6 +391,28 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect(commentRuns.find((run) => run.triggerId === comment.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_COMMENTER_HOURLY_LIMIT' }, steps: [] });
   });
 
+  it('fails a QUEUED run as AUTOMATION_EXECUTION_EXPIRED when its job comes over an hour past its scheduled time, running no step', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id));
+    await org.emit('message', { text: 'price', senderId: 'exp-1', senderName: 'Ex Pired' });
+    const [answered] = await org.settled(flow.id);
+    const [template] = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.id, answered!.id));
+    const { id: _id, ...base } = template!;
+    // A run whose job only now gets its turn (a long outage of the workers), 61 minutes late.
+    const scheduledAt = new Date(Date.now() - 61 * 60_000);
+    const [late] = await t.services.db
+      .insert(automationExecutions)
+      .values({ ...base, triggerId: 'late-job', status: 'QUEUED', error: null, output: null, currentStepId: null, receivedAt: scheduledAt, scheduledAt, startedAt: null, completedAt: null })
+      .returning();
+    await t.services.jobs.send(runAutomationExecutionJob, { executionId: late!.id });
+    const expired = await waitFor(() => org.call('GET', `/automation-executions/${late!.id}`), (response) => FINAL.includes(response.json.status), 60);
+    expect(expired.json).toMatchObject({ status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_EXPIRED' }, steps: [] });
+    expect(expired.json.completedAt).toEqual(expect.any(String));
+    // Nothing was sent for it: the thread holds the one answer of the first run.
+    const answers = (await org.thread(answered!.conversationId!)).filter((message) => message.direction === 'OUTBOUND');
+    expect(answers).toHaveLength(1);
+  });
+
   it('fails a run at the failing step, expires and marks stale runs nobody finishes, and purges runs after 30 days', async () => {
     const org = await executorOrg();
     const flow = await org.flow(dmDefinition(org.instagram.id));
