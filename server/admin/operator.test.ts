@@ -88,6 +88,16 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   const withQuickReplies = await Promise.all(threads.map((thread) => api(url, key, `/conversations/${thread.id}/messages?limit=50`)));
   expect(withQuickReplies.some((page) => page.json.items.some((message: { platformData: { quickReplies?: unknown[] } }) => message.platformData.quickReplies?.length))).toBe(true);
 
+  // One active example flow, which has already answered someone's DM.
+  const flows = (await api(url, key, `/automations?teamId=${teamId}`)).json.items as { id: string; status: string }[];
+  const active = flows.filter((flow) => flow.status === 'ACTIVE');
+  expect(active).toHaveLength(1);
+  const runs = await eventually(
+    () => api(url, key, `/automations/${active[0]!.id}/executions?teamId=${teamId}`),
+    (r) => (r.json.items ?? []).some((run: { status: string }) => run.status === 'COMPLETED'),
+  );
+  expect(runs.json.items.map((run: { status: string }) => run.status)).toContain('COMPLETED');
+
   // ...and they are the post's comments; every published post has its first analytics snapshot.
   const autumn = posts.find((post) => post.title.startsWith('Autumn blend') && post.status === 'POSTED') as DemoPost & { id: string };
   const comments = await eventually(() => api(url, key, `/comment/import/comments?teamId=${teamId}&postId=${autumn.id}&limit=50`), (r) => r.json.total >= 3);

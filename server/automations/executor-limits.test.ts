@@ -21,7 +21,7 @@ type Run = {
 
 const FINAL = ['COMPLETED', 'SKIPPED', 'FAILED', 'CANCELED'];
 
-async function limitsOrg(plan: 'PRO' | 'BUSINESS' = 'PRO') {
+async function limitsOrg(plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
   const org = await automationsOrg(t, plan);
   const enabled = await t.request('POST', '/social-account/messaging/enable', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM' } });
   expect(enabled.status, enabled.text).toBe(200);
@@ -110,6 +110,39 @@ describe('executor limits', { timeout: 240_000 }, () => {
     const skipped = rows.filter((row) => row.error?.code === 'AUTOMATION_MONTHLY_LIMIT_REACHED');
     expect(skipped.length, JSON.stringify(rows.map((row) => [row.status, row.error]))).toBe(2);
     expect(rows.filter((row) => !row.error).map((row) => row.status)).toEqual(['COMPLETED']);
+  });
+
+  it('holds each plan’s monthly run budget per account: none on FREE, 1,000 on BUSINESS', async () => {
+    const free = await limitsOrg('FREE');
+    const freeFlow = await free.flow(dmDefinition(free.instagram.id));
+    await free.dm('price?', 'free-1');
+    const [refused] = await free.settled(freeFlow.id);
+    expect(refused).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_MONTHLY_LIMIT_REACHED' }, steps: [] });
+    const test = await free.call('POST', `/automations/${freeFlow.id}/test`, { input: { conversationId: refused!.conversationId } });
+    expect(test.status, test.text).toBe(403);
+    expect(test.json.message).toMatch(/Monthly run budget used: 0 runs/);
+
+    const business = await limitsOrg('BUSINESS');
+    await business.flow(dmDefinition(business.instagram.id));
+    const first = await business.dm('price', 'biz-0');
+    const byEvent = (eventId: string) =>
+      waitFor(() => t.services.db.select().from(automationExecutions).where(eq(automationExecutions.triggerId, eventId)), (rows) => rows.length === 1 && FINAL.includes(rows[0]!.status), 60).then((rows) => rows[0]!);
+    const template = await byEvent(first.id);
+    expect(template.status).toBe('COMPLETED');
+    // 998 more counted runs this month: one slot of 1,000 left. Runs that do not count beside them:
+    // skipped and canceled ones, and last month's.
+    const { id: _id, ...base } = template;
+    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) - 24 * 3600_000);
+    const seeded = [
+      ...Array.from({ length: 998 }, (_, i) => ({ ...base, triggerId: `used-${i}`, status: i % 2 ? ('COMPLETED' as const) : ('FAILED' as const), senderExternalId: `old-${i}` })),
+      ...Array.from({ length: 20 }, (_, i) => ({ ...base, triggerId: `free-${i}`, status: i % 2 ? ('SKIPPED' as const) : ('CANCELED' as const), senderExternalId: `old-${i}` })),
+      ...Array.from({ length: 20 }, (_, i) => ({ ...base, triggerId: `past-${i}`, status: 'COMPLETED' as const, senderExternalId: `old-${i}`, createdAt: lastMonth })),
+    ];
+    await t.services.db.insert(automationExecutions).values(seeded);
+    const last = await business.dm('price', 'biz-1');
+    expect(await byEvent(last.id)).toMatchObject({ status: 'COMPLETED', error: null });
+    const over = await business.dm('price', 'biz-2');
+    expect(await byEvent(over.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_MONTHLY_LIMIT_REACHED' } });
   });
 
   it('answers an event on a page connected to two teams once: the first team claims it, the other is SKIPPED', async () => {

@@ -1,14 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { publishedPost, waitFor } from '../comments/comments-test-kit';
 import { commentJobs } from '../comments/comments.jobs';
 import { automationExecutions } from '../db/schema/automations';
+import { outboxEvents } from '../db/schema/events';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { setFeature } from '../organizations/organizations.service';
 import { postJobs } from '../posts/posts.jobs';
 import { connectAccount, uploadMedia } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
-import { automationsOrg, dmDefinition } from './automations-test-kit';
+import { automationsOrg, dmDefinition, recordRun, type RecordedFlow } from './automations-test-kit';
 import { runAutomationExecutionJob } from './executor/executor.jobs';
 import { purgeOldExecutions, sweepExecutions } from './executor/sweeps';
 
@@ -41,7 +42,7 @@ async function executorOrg(plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
     expect(created.status, created.text).toBe(201);
     const published = await org.publish(created.json.id);
     expect(published.status, published.text).toBe(200);
-    return published.json as { id: string };
+    return published.json as RecordedFlow;
   };
   const runs = async (flowId: string) =>
     ((await org.call('GET', `/automations/${flowId}/executions?teamId=${org.teamId}&limit=100`)).json.items ?? []) as Execution[];
@@ -82,8 +83,34 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const reply = messages.find((message) => message.direction === 'OUTBOUND');
     expect(reply).toMatchObject({ text: 'Prices: https://example.com/prices', status: 'SENT', source: 'API' });
     expect(run!.steps[0]!.output).toMatchObject({ messageId: reply!.id });
+    // The automated answer is announced like any message sent through the service.
+    const announced = await t.services.db
+      .select({ data: outboxEvents.data })
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.organizationId, org.organizationId), eq(outboxEvents.type, 'conversation.message.created')));
+    const ofReply = announced.map((row) => row.data as { conversationId: string; message: { id: string } }).filter((data) => data.message.id === reply!.id);
+    expect(ofReply).toEqual([{ conversationId: run!.conversationId, message: expect.objectContaining({ id: reply!.id, direction: 'OUTBOUND', status: 'SENT', text: 'Prices: https://example.com/prices' }) }]);
     const conversation = await org.call('GET', `/conversations/${run!.conversationId}`);
     expect(conversation.json.status).toBe('ARCHIVED');
+  });
+
+  it('keeps running the published version after a PATCH of the live flow, and records that version on the run', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id, { steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Live answer' } }] }));
+    const patched = await org.patch(flow.id, { definition: dmDefinition(org.instagram.id, { trigger: { keywords: ['cost'] }, steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Draft answer' } }] }) });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.json).toMatchObject({ status: 'ACTIVE', publishedVersion: { id: flow.publishedVersion.id } });
+    expect(patched.json.draftVersion.id).not.toBe(flow.publishedVersion.id);
+
+    // The draft's keyword starts nothing; the live one does, with the live answer.
+    const draftOnly = await org.emit('message', { text: 'what does it cost', senderId: 'live-1', senderName: 'Dra Ft' });
+    await org.processed(draftOnly.id);
+    await org.emit('message', { text: 'price?', senderId: 'live-2', senderName: 'Li Ve' });
+    const runs = await org.settled(flow.id);
+    expect(runs.length).toBe(1);
+    expect(runs[0]).toMatchObject({ status: 'COMPLETED', flowVersionId: flow.publishedVersion.id });
+    const answers = (await org.thread(runs[0]!.conversationId!)).filter((message) => message.direction === 'OUTBOUND');
+    expect(answers.map((message) => message.text)).toEqual(['Live answer']);
   });
 
   it('stops at a condition that does not hold (SKIPPED, not counted) and brakes a second DM within 60 seconds', async () => {
@@ -116,6 +143,35 @@ describe('automation executor', { timeout: 240_000 }, () => {
     expect((await org.settled(flow.id, 4))[0]).toMatchObject({ status: 'COMPLETED' });
   });
 
+  it('matches keywords as specified: phrases with extra spaces, emoji anywhere, whole words, ALL, and case when asked', async () => {
+    const org = await executorOrg();
+    const flows = {
+      phrase: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['free shipping'] } })),
+      emoji: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['🔥'] } })),
+      all: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['price', 'size'], matchMode: 'ALL' } })),
+      cased: await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['VIP'], caseSensitive: true } })),
+    };
+    const cases: [string, (keyof typeof flows)[]][] = [
+      ['Is there   FREE \t shipping?', ['phrase']],
+      ['shipping is free?', []],
+      ['love this🔥🔥', ['emoji']],
+      ['what PRICE for this size', ['all']],
+      ['price?', []],
+      ['priceless size', []],
+      ['vip here', []],
+      ['VIP: free shipping, price and size 🔥', ['phrase', 'emoji', 'all', 'cased']],
+    ];
+    const events: string[] = [];
+    for (const [index, [text]] of cases.entries()) events.push((await org.emit('message', { text, senderId: `kw-${index}`, senderName: `Key Word ${index}` })).id);
+    for (const event of events) await org.processed(event);
+    const ran = new Map<string, string[]>();
+    for (const [name, flow] of Object.entries(flows)) {
+      const expected = cases.filter(([, names]) => names.includes(name as keyof typeof flows)).length;
+      for (const run of await org.settled(flow.id, expected)) ran.set(run.triggerId, [...(ran.get(run.triggerId) ?? []), name].sort());
+    }
+    expect(cases.map(([text], index) => [text, ran.get(events[index]!) ?? []])).toEqual(cases.map(([text, names]) => [text, [...names].sort()]));
+  });
+
   it('runs QUICK_REPLY_CLICKED flows for a tap first, DM flows only when none matched, and BUTTON_CLICKED flows for buttons', async () => {
     const org = await executorOrg();
     const tapFlow = await org.flow({
@@ -141,6 +197,80 @@ describe('automation executor', { timeout: 240_000 }, () => {
     await org.emit('postback', { kind: 'BUTTON', payload: 'MENU', title: 'Menu', senderId: 'tapper', senderName: 'Tap Per' });
     const [button] = await org.settled(buttonFlow.id);
     expect(button).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'MENU' } });
+  });
+
+  it('lets a quick-reply tap that falls back to a DM flow skip the loop brake, and does not count it as a DM answer', async () => {
+    const org = await executorOrg();
+    const tapFlow = await org.flow({
+      trigger: { type: 'QUICK_REPLY_CLICKED', platform: 'INSTAGRAM', socialAccountId: org.instagram.id, payloads: ['SIZE_S'] },
+      steps: [{ id: 'size', type: 'SEND_MESSAGE', message: { text: 'Small it is' } }],
+    });
+    const dmFlow = await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['price'] } }));
+    const tap = () => org.emit('postback', { kind: 'QUICK_REPLY', payload: 'PRICE_LIST', title: 'Price list', senderId: 'brake-tapper', senderName: 'Tap Brake' });
+    const dm = () => org.emit('message', { text: 'price?', senderId: 'brake-tapper', senderName: 'Tap Brake' });
+
+    // No QUICK_REPLY_CLICKED flow takes the PRICE_LIST payload: the DM flow sees the tap by its label.
+    const first = await tap();
+    const [tapped] = await org.settled(dmFlow.id);
+    expect(tapped).toMatchObject({ status: 'COMPLETED', triggerId: first.id, input: { type: 'DM_RECEIVED', tap: true, payload: 'PRICE_LIST', text: 'Price list' } });
+    // The tap's answer is no DM answer for the brake: a DM right after is answered…
+    const written = await dm();
+    expect((await org.settled(dmFlow.id, 2))[0]).toMatchObject({ status: 'COMPLETED', triggerId: written.id, input: { type: 'DM_RECEIVED', tap: false } });
+    // …and a tap within 60 s of that DM answer skips the brake.
+    const second = await tap();
+    expect((await org.settled(dmFlow.id, 3))[0]).toMatchObject({ status: 'COMPLETED', triggerId: second.id, error: null });
+    // DMs themselves are still braked.
+    await dm();
+    expect((await org.settled(dmFlow.id, 4))[0]).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_CONVERSATION_COOLDOWN' } });
+    expect(await org.runs(tapFlow.id)).toEqual([]);
+  });
+
+  it('starts BUTTON_CLICKED flows from taps on synced ice breakers, menu items and Get Started; the sandbox refuses what the page does not show', async () => {
+    const org = await executorOrg();
+    const tapsOn = async (account: string, platform: string, payloads: string[]) =>
+      org.flow({ trigger: { type: 'BUTTON_CLICKED', platform, socialAccountId: account, payloads }, steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: `Tapped on ${platform}` } }] }, platform);
+    const instagramFlow = await tapsOn(org.instagram.id, 'INSTAGRAM', ['HOURS']);
+    const facebookFlow = await tapsOn(org.facebook.id, 'FACEBOOK', ['HUMAN', 'GET_STARTED']);
+    const tap = (account: string, body: Record<string, unknown>) => t.request('POST', '/sandbox/inbound/postback', { key: org.key, body: { socialAccountId: account, ...body } });
+
+    // Nothing synced yet: the page shows no ice breaker to tap.
+    const unsynced = await tap(org.instagram.id, { kind: 'ICE_BREAKER', payload: 'HOURS', senderId: 'ice-1' });
+    expect(unsynced.status, unsynced.text).toBe(400);
+    expect(unsynced.json.message).toMatch(/shows no ice breaker with payload "HOURS"/);
+    const saveAndSync = async (account: string, type: string, platform: string, config: unknown, status?: 'DISABLED') => {
+      const saved = await org.call('PUT', `/automation-provider-settings/${account}/${type}`, { teamId: org.teamId, platform, config, status });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await org.call('POST', `/automation-provider-settings/${saved.json.id}/sync`)).status).toBe(200);
+    };
+    const menu = { items: [{ type: 'POSTBACK', title: 'Talk to us', payload: 'HUMAN' }] };
+    await saveAndSync(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', 'INSTAGRAM', { iceBreakers: [{ question: 'What are your opening hours?', payload: 'HOURS' }] });
+    await saveAndSync(org.facebook.id, 'FACEBOOK_PERSISTENT_MENU', 'FACEBOOK', menu);
+
+    for (const [account, body] of [
+      [org.instagram.id, { kind: 'ICE_BREAKER', payload: 'NOT_OFFERED' }],
+      [org.facebook.id, { kind: 'MENU_ITEM', payload: 'NOT_OFFERED' }],
+      [org.facebook.id, { kind: 'GET_STARTED', payload: 'HELLO' }], // the page's Get Started payload is GET_STARTED
+      [org.facebook.id, { kind: 'ICE_BREAKER', payload: 'HOURS' }], // Facebook pages have no ice breakers
+    ] as const) {
+      const refused = await tap(account, { ...body, senderId: 'nobody' });
+      expect(refused.status, `${body.kind} ${body.payload}: ${refused.text}`).toBe(400);
+    }
+    expect((await tap(org.instagram.id, { kind: 'BUTTON', payload: 'HOURS' })).status).toBe(400); // a message's button names its title
+
+    const ice = (await tap(org.instagram.id, { kind: 'ICE_BREAKER', payload: 'HOURS', senderId: 'ice-1', senderName: 'Ice Breaker' })).json.items[0];
+    const [fromIce] = await org.settled(instagramFlow.id);
+    expect(fromIce).toMatchObject({ status: 'COMPLETED', triggerId: ice.id, input: { type: 'BUTTON_CLICKED', payload: 'HOURS', text: 'What are your opening hours?' } });
+    const menuTap = (await tap(org.facebook.id, { kind: 'MENU_ITEM', payload: 'HUMAN', senderId: 'fb-1', senderName: 'Menu Tapper' })).json.items[0];
+    const started = (await tap(org.facebook.id, { kind: 'GET_STARTED', payload: 'GET_STARTED', senderId: 'fb-2', senderName: 'New Person' })).json.items[0];
+    const facebookRuns = await org.settled(facebookFlow.id, 2);
+    expect(facebookRuns.find((run) => run.triggerId === menuTap.id)).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'HUMAN', text: 'Talk to us' } });
+    expect(facebookRuns.find((run) => run.triggerId === started.id)).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'GET_STARTED', text: 'Get Started' } });
+    const answers = (await org.thread(facebookRuns.find((run) => run.triggerId === started.id)!.conversationId!)).filter((message) => message.direction === 'OUTBOUND');
+    expect(answers.map((message) => message.text)).toEqual(['Tapped on FACEBOOK']);
+
+    // Removing the menu takes its Get Started button away too.
+    await saveAndSync(org.facebook.id, 'FACEBOOK_PERSISTENT_MENU', 'FACEBOOK', menu, 'DISABLED');
+    expect((await tap(org.facebook.id, { kind: 'GET_STARTED', payload: 'GET_STARTED', senderId: 'fb-3' })).status).toBe(400);
   });
 
   it('waits the trigger delay counted from the event, and records runs SKIPPED while automations are off or the budget is gone', async () => {
@@ -227,6 +357,60 @@ describe('automation executor', { timeout: 240_000 }, () => {
     await org.emit('comment', { text: 'love this', authorName: 'Other Person', authorId: 'other-2' }, tiktok.id);
     const third = await org.settled(flow.id, 3);
     expect(third[0]).toMatchObject({ status: 'COMPLETED' });
+  });
+
+  it('brakes a DM sender and a TikTok commenter after six answers within the hour (older answers do not count)', async () => {
+    const org = await executorOrg();
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    /** Earlier answered events of one person, at these ages: counted runs as the executor records them. */
+    const answered = async (flow: RecordedFlow, run: { socialAccountId: string; platform: string; type: string; senderExternalId: string }, ages: number[]) => {
+      for (const age of ages) {
+        await recordRun(t, org.organizationId, flow, { socialAccountId: run.socialAccountId, platform: run.platform, senderExternalId: run.senderExternalId, createdAt: minutesAgo(age), input: { type: run.type, platform: run.platform } });
+      }
+    };
+    const dmFlow = await org.flow(dmDefinition(org.instagram.id));
+    const dmRun = { socialAccountId: org.instagram.id, platform: 'INSTAGRAM', type: 'DM_RECEIVED' };
+    await answered(dmFlow, { ...dmRun, senderExternalId: 'hourly-5' }, [2, 10, 20, 30, 50, 61]); // five within the hour
+    await answered(dmFlow, { ...dmRun, senderExternalId: 'hourly-6' }, [2, 10, 20, 30, 40, 50]);
+    const sixth = await org.emit('message', { text: 'price?', senderId: 'hourly-5', senderName: 'Five Times' });
+    const seventh = await org.emit('message', { text: 'price?', senderId: 'hourly-6', senderName: 'Six Times' });
+    const dmRuns = await waitFor(() => org.runs(dmFlow.id), (items) => [sixth, seventh].every((event) => items.some((run) => run.triggerId === event.id && FINAL.includes(run.status))), 60);
+    expect(dmRuns.find((run) => run.triggerId === sixth.id)).toMatchObject({ status: 'COMPLETED', error: null });
+    expect(dmRuns.find((run) => run.triggerId === seventh.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_CONVERSATION_HOURLY_LIMIT' }, steps: [] });
+
+    const tiktok = await connectAccount(t, org.key, org.teamId, 'TIKTOK');
+    const video = await uploadMedia(t, org.key, 'vertical-3s.mp4');
+    const post = await publishedPost(t, org.key, org.teamId, { TIKTOK: { type: 'VIDEO', uploadIds: [video.id], privacy: 'PUBLIC_TO_EVERYONE' } });
+    const commentFlow = await org.flow(
+      { trigger: { type: 'COMMENT_CREATED', platform: 'TIKTOK', socialAccountId: tiktok.id, postId: post.id, keywords: ['love'] }, steps: [{ id: 'like', type: 'LIKE_COMMENT' }] },
+      'TIKTOK',
+    );
+    await answered(commentFlow, { socialAccountId: tiktok.id, platform: 'TIKTOK', type: 'COMMENT_CREATED', senderExternalId: 'fan-6' }, [2, 5, 15, 25, 35, 45]);
+    const comment = await org.emit('comment', { text: 'love it', authorName: 'Big Fan', authorId: 'fan-6' }, tiktok.id);
+    const commentRuns = await waitFor(() => org.runs(commentFlow.id), (items) => items.some((run) => run.triggerId === comment.id && FINAL.includes(run.status)), 60);
+    expect(commentRuns.find((run) => run.triggerId === comment.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_COMMENTER_HOURLY_LIMIT' }, steps: [] });
+  });
+
+  it('fails a QUEUED run as AUTOMATION_EXECUTION_EXPIRED when its job comes over an hour past its scheduled time, running no step', async () => {
+    const org = await executorOrg();
+    const flow = await org.flow(dmDefinition(org.instagram.id));
+    await org.emit('message', { text: 'price', senderId: 'exp-1', senderName: 'Ex Pired' });
+    const [answered] = await org.settled(flow.id);
+    const [template] = await t.services.db.select().from(automationExecutions).where(eq(automationExecutions.id, answered!.id));
+    const { id: _id, ...base } = template!;
+    // A run whose job only now gets its turn (a long outage of the workers), 61 minutes late.
+    const scheduledAt = new Date(Date.now() - 61 * 60_000);
+    const [late] = await t.services.db
+      .insert(automationExecutions)
+      .values({ ...base, triggerId: 'late-job', status: 'QUEUED', error: null, output: null, currentStepId: null, receivedAt: scheduledAt, scheduledAt, startedAt: null, completedAt: null })
+      .returning();
+    await t.services.jobs.send(runAutomationExecutionJob, { executionId: late!.id });
+    const expired = await waitFor(() => org.call('GET', `/automation-executions/${late!.id}`), (response) => FINAL.includes(response.json.status), 60);
+    expect(expired.json).toMatchObject({ status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_EXPIRED' }, steps: [] });
+    expect(expired.json.completedAt).toEqual(expect.any(String));
+    // Nothing was sent for it: the thread holds the one answer of the first run.
+    const answers = (await org.thread(answered!.conversationId!)).filter((message) => message.direction === 'OUTBOUND');
+    expect(answers).toHaveLength(1);
   });
 
   it('fails a run at the failing step, expires and marks stale runs nobody finishes, and purges runs after 30 days', async () => {

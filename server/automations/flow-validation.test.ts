@@ -133,6 +133,24 @@ describe('second stage: every other problem, joined with "; "', { timeout: 240_0
     expect(none.json.message).toBe('steps: A flow needs at least one step that acts (not only conditions)');
   });
 
+  it('checks a PATCH’s definition the same way, once its shape is valid, and leaves the draft as it was', async () => {
+    const org = await automationsOrg(t);
+    const flow = (await org.create()).json;
+    const patched = await org.patch(flow.id, {
+      name: 'Renamed too',
+      definition: dmDefinition(org.instagram.id, { steps: [{ id: 'pr', type: 'SEND_PRIVATE_REPLY', message: { text: 'hi' } }, { id: 'like', type: 'LIKE_COMMENT' }] }),
+    });
+    expect(patched.status, patched.text).toBe(400);
+    expect(patched.json.issues).toBeUndefined();
+    expect(patched.json.message).toBe(
+      [
+        'steps.pr: SEND_PRIVATE_REPLY needs a COMMENT_CREATED trigger',
+        'steps.like: LIKE_COMMENT is not available on INSTAGRAM (it is available on FACEBOOK and TIKTOK)',
+      ].join('; '),
+    );
+    expect((await org.get(flow.id)).json).toEqual(flow);
+  });
+
   it('checks the account: present, in the team, of the trigger’s platform, with messaging permissions', async () => {
     const org = await automationsOrg(t);
     const missing = await org.create({ definition: dmDefinition(org.instagram.id, { trigger: { socialAccountId: undefined } }) });

@@ -139,15 +139,24 @@ export const MessageBatchBody = z
   .strict()
   .openapi('SandboxInboundMessageBatch');
 
+const MESSAGE_TAPS = ['QUICK_REPLY', 'BUTTON'] as const;
+/** Taps on what the page's own DM screen shows, rather than on a message's buttons. */
+export const PROFILE_TAPS = ['ICE_BREAKER', 'MENU_ITEM', 'GET_STARTED'] as const;
+export type ProfileTap = (typeof PROFILE_TAPS)[number];
+
 export const PostbackBody = z
   .object({
     socialAccountId: id,
-    kind: z.enum(['QUICK_REPLY', 'BUTTON']),
+    kind: z.enum([...MESSAGE_TAPS, ...PROFILE_TAPS]).openapi({
+      description:
+        'A quick reply or button of a message, or what the page itself shows: an Instagram ice breaker, a Facebook persistent menu item or Get Started button (these must be synced with that payload)',
+    }),
     payload: z.string().min(1).max(1000),
-    title: z.string().min(1).max(80),
+    title: z.string().min(1).max(80).optional().openapi({ description: 'The label tapped; required for quick replies and buttons, taken from the page’s setting otherwise' }),
     ...person,
   })
   .strict()
+  .refine((body) => body.title !== undefined || !(MESSAGE_TAPS as readonly string[]).includes(body.kind), { message: 'Required for quick replies and buttons', path: ['title'] })
   .openapi('SandboxInboundPostback');
 
 export const ReactionBody = z

@@ -16,6 +16,8 @@ import { digits } from '../platforms/platform-definition';
 import type { SandboxWebhookPayload } from '../platforms/sandbox/sandbox-connector';
 import { randomPerson } from '../platforms/sandbox/names';
 import type { SandboxFormat } from '../platforms/sandbox/sandbox-history';
+import { profileTapLabel } from './sandbox-profile-taps';
+import type { ProfileTap } from './sandbox.schemas';
 import { formatsOf, mediaFor } from '../platforms/sandbox/sandbox-media';
 import {
   addComment,
@@ -281,11 +283,16 @@ export async function emitMessageBatch(
 
 export async function emitPostback(
   services: AppServices,
-  input: { organizationId: string; socialAccountId: string; kind: 'QUICK_REPLY' | 'BUTTON'; payload: string; title: string; senderId?: string; senderName?: string },
+  input: { organizationId: string; socialAccountId: string; kind: 'QUICK_REPLY' | 'BUTTON' | ProfileTap; payload: string; title?: string; senderId?: string; senderName?: string },
 ) {
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
-  return emit(services, account, 'message.postback', { messageId: `m_${newId()}`, sender: sender(input), postbackType: input.kind, payload: input.payload, title: input.title });
+  const { kind } = input;
+  const title = kind === 'QUICK_REPLY' || kind === 'BUTTON' ? input.title : await profileTapLabel(services.db, account, kind, input.payload);
+  if (!title) throw new BadRequestError('A quick-reply or button tap needs the title tapped', [{ code: 'custom', message: 'Required', path: ['title'] }]);
+  // What the page shows (ice breakers, menu, Get Started) reaches it as a button postback.
+  const postbackType = kind === 'QUICK_REPLY' ? 'QUICK_REPLY' : 'BUTTON';
+  return emit(services, account, 'message.postback', { messageId: `m_${newId()}`, sender: sender(input), postbackType, payload: input.payload, title });
 }
 
 export async function emitReaction(

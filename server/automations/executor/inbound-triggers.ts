@@ -36,6 +36,7 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
       ...base,
       text: message.text,
       payload: isTap ? (payload.payload ?? null) : null,
+      tap: isTap,
       senderExternalId: payload.sender?.id ?? null,
       conversationId: message.conversationId,
       conversationMessageId: message.id,
@@ -53,7 +54,7 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
     await recordRuns(
       tx,
       services,
-      { ...base, text: comment.text, payload: null, senderExternalId: comment.authorExternalId, postId: comment.postId, fetchedCommentId: comment.id },
+      { ...base, text: comment.text, payload: null, tap: false, senderExternalId: comment.authorExternalId, postId: comment.postId, fetchedCommentId: comment.id },
       ['COMMENT_CREATED'],
     );
   }

@@ -48,7 +48,8 @@ const skipped = (code: ExecutionErrorCode, message: string): ExecutionError => (
 /**
  * The loop brake: automated answers to one person (DMs, or TikTok commenters) at most one per 60
  * seconds and six per hour. An answer is one event answered (several flows answering the same
- * event are one answer), counted from the runs recorded for earlier events of that person.
+ * event are one answer), counted from the runs recorded for earlier events of that person. Runs
+ * for taps are no answers here: a tap that fell back to a DM_RECEIVED flow carries `input.tap`.
  */
 async function brake(db: Executor, event: { socialAccountId: string; senderExternalId: string | null; triggerId: string; type: TriggerType }, now: Date) {
   if (!event.senderExternalId) return null;
@@ -63,6 +64,7 @@ async function brake(db: Executor, event: { socialAccountId: string; senderExter
           ne(automationExecutions.triggerId, event.triggerId),
           inArray(automationExecutions.status, [...COUNTED]),
           sql`${automationExecutions.input}->>'type' = ${event.type}`,
+          sql`coalesce(${automationExecutions.input}->>'tap', 'false') <> 'true'`,
           gte(automationExecutions.createdAt, new Date(now.getTime() - ms)),
         ),
       );
@@ -126,6 +128,8 @@ export type SafetyEvent = {
   triggerId: string;
   platform: string;
   type: TriggerType;
+  /** A quick-reply or button tap (whatever flow type caught it): the spec lets taps skip the loop brake. */
+  tap: boolean;
   /** The page (account) id on the platform and the platform's id of the event, for shared pages. */
   pageExternalId: string | null;
   externalEventId: string | null;
@@ -146,6 +150,6 @@ export async function safetyLimitHit(db: Executor, event: SafetyEvent, options: 
   if (shared) return shared;
   const budget = await monthlyBudget(db, event.organizationId, event.socialAccountId, now);
   if (budget.used >= budget.limit) return skipped('AUTOMATION_MONTHLY_LIMIT_REACHED', budgetMessage(budget.limit));
-  const braked = event.type === 'DM_RECEIVED' || (event.type === 'COMMENT_CREATED' && event.platform === 'TIKTOK');
+  const braked = !event.tap && (event.type === 'DM_RECEIVED' || (event.type === 'COMMENT_CREATED' && event.platform === 'TIKTOK'));
   return braked ? brake(db, event, now) : null;
 }

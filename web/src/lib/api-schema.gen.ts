@@ -5547,14 +5547,18 @@ export interface components {
             socialAccountId: string;
         };
         SandboxInboundPostback: {
-            /** @enum {string} */
-            kind: "QUICK_REPLY" | "BUTTON";
+            /**
+             * @description A quick reply or button of a message, or what the page itself shows: an Instagram ice breaker, a Facebook persistent menu item or Get Started button (these must be synced with that payload)
+             * @enum {string}
+             */
+            kind: "QUICK_REPLY" | "BUTTON" | "ICE_BREAKER" | "MENU_ITEM" | "GET_STARTED";
             payload: string;
             /** @description Platform id of the person; a new one if omitted */
             senderId?: string;
             senderName?: string;
             socialAccountId: string;
-            title: string;
+            /** @description The label tapped; required for quick replies and buttons, taken from the page’s setting otherwise */
+            title?: string;
         };
         SandboxInboundReaction: {
             /**

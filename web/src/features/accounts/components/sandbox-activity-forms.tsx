@@ -129,10 +129,18 @@ export function PostbackForm({ account, memory, send }: FormProps) {
             <SandboxSelect name="kind" label="What was tapped">
               <option value="QUICK_REPLY">Quick reply</option>
               <option value="BUTTON">Button</option>
+              <option value="ICE_BREAKER">Ice breaker (Instagram)</option>
+              <option value="MENU_ITEM">Menu item (Facebook)</option>
+              <option value="GET_STARTED">Get Started (Facebook)</option>
             </SandboxSelect>
-            <SandboxTextField name="title" label="Title shown" placeholder="Yes, please" />
+            <SandboxTextField name="title" label="Title shown" placeholder="Yes, please" description="Ice breakers and the menu use their synced title." />
           </div>
-          <SandboxTextField name="payload" label="Payload" placeholder="WANTS_CATALOG" description="The value your automation set on the reply or button." />
+          <SandboxTextField
+            name="payload"
+            label="Payload"
+            placeholder="WANTS_CATALOG"
+            description="The value your automation set on the reply or button, or a synced ice breaker’s or menu item’s payload."
+          />
           <SandboxTextField name="senderId" label="Sender id" placeholder="New person" description={senderHint} />
           <FormError />
           <Submit pending={form.formState.isSubmitting}>Send tap</Submit>
