@@ -80,7 +80,7 @@ describe('Slack live connector', () => {
     const blocks = [{ type: 'section', text: { type: 'mrkdwn', text: '*Launch*' } }];
     await publishing().publish(env(), credentials, target, request({ blocks }, { media }));
     const complete = JSON.parse(slack.requests.find((received) => received.path === '/files.completeUploadExternal')!.text) as Record<string, unknown>;
-    expect(complete).toEqual({ files: [{ id: 'F01', title: 'a.png' }], channel_id: CHANNEL, blocks });
+    expect(complete).toEqual({ files: [{ id: 'F01', title: 'a.png' }], channel_id: SLACK_CHANNEL, blocks });
     for (const options of [{ text: 'Hi', username: 'Release' }, { text: 'Hi', avatarUrl: 'https://example.com/i.png' }, { text: 'Hi', blocks }]) {
       slack.requests.length = 0;
       const refused = await failure(publishing().publish(env(), credentials, target, request(options, { media })));
