@@ -148,7 +148,7 @@ export async function actOnFetchedComment(
     updated = await withCredentials(services, account, async (connector, credentials) => {
       if (!connector.comments) throw new BadRequestError(`${label} comments cannot be managed`);
       const where = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
-      return connector.comments.act(connectorEnv(services), credentials, where, { externalId: row.externalId }, input.action);
+      return connector.comments.act(connectorEnv(services), credentials, where, { externalId: row.externalId, externalPostId: row.externalPostId }, input.action);
     });
   } catch (error) {
     throw asHttpError(error);

@@ -30,8 +30,12 @@ export type PlatformComment = {
 export type CommentsCapability = {
   /** The comments (and replies) of a published item, newest first. */
   list(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, post: { externalId: string }): Promise<PlatformComment[]>;
-  /** Moderates or reacts to a comment; the platform refuses what its rules do not allow. */
-  act(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, comment: { externalId: string }, action: CommentAction): Promise<PlatformComment>;
+  /**
+   * Moderates or reacts to a comment; the platform refuses what its rules do not allow. The comment
+   * comes with the post it was fetched from (`externalPostId`, as stored: imports and webhooks always
+   * store it, the column alone allows null), which the answer keeps.
+   */
+  act(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, comment: { externalId: string; externalPostId: string | null }, action: CommentAction): Promise<PlatformComment>;
 };
 
 /**

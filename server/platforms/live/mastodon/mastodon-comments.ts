@@ -6,7 +6,7 @@ import type { MastodonStatus } from './mastodon-publishing';
 
 type MastodonAuthor = { id: string; username: string; acct: string; display_name: string; avatar: string; url: string };
 type CommentStatus = MastodonStatus & { account: MastodonAuthor; favourited?: boolean; edited_at?: string | null };
-type Context = { ancestors: CommentStatus[]; descendants: CommentStatus[] };
+type Context = { descendants: CommentStatus[] };
 
 /**
  * Replies to a status are statuses (`GET /api/v1/statuses/:id/context`, its `descendants`: the
@@ -37,9 +37,8 @@ export function mastodonComments(api: MastodonApi): CommentsCapability {
       const operation = 'comments.act';
       if (!rules.actions.includes(action)) throw refuse('INVALID_REQUEST', `Mastodon does not allow ${action} on comments`, 400);
       const own = await ownId(credentials, target.externalId, operation);
-      // The post the comment answers is the first of its ancestors: what the stored comment keeps.
-      const { body: context } = await api.asAccount<Context>(credentials, { operation, path: `/api/v1/statuses/${item.externalId}/context` });
-      const postId = context.ancestors[0]?.id ?? item.externalId;
+      const postId = item.externalPostId;
+      if (!postId) throw refuse('INVALID_REQUEST', `The post of Mastodon comment ${item.externalId} is not known: import the post's comments again`, 400);
       if (action === 'DELETE') {
         const { body: current } = await api.asAccount<CommentStatus>(credentials, { operation, path: `/api/v1/statuses/${item.externalId}` });
         // The server would answer someone else's status with a 404, which reads as "gone": say why instead.

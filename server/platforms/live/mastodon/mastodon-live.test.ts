@@ -123,13 +123,13 @@ describe('Mastodon live, end to end on recorded exchanges', () => {
     expect(grace.platformData).toMatchObject({ owner: false, canLike: true, canDelete: false, canHide: false, likedByMe: false });
     expect(items[2]!.platformData).toMatchObject({ owner: true, canDelete: true });
 
-    replay.play('get-api-v1-statuses-id-context.200-of-comment', 'post-api-v1-statuses-id-favourite.200');
+    replay.play('post-api-v1-statuses-id-favourite.200');
     const liked = await t.request('POST', `/comment/import/comments/${grace.id}/action`, { key, body: { teamId, action: 'LIKE' } });
     expect(liked.status, liked.text).toBe(200);
     expect(liked.json.item).toMatchObject({ externalId: '113500000000000105', externalParentId: null, likesCount: 4, platformData: { likedByMe: true } });
 
     // Mastodon deletes only the account's own statuses: the connector says so rather than relay the server's 404.
-    replay.play('get-api-v1-statuses-id-context.200-of-comment', 'get-api-v1-statuses-id.200-comment');
+    replay.play('get-api-v1-statuses-id.200-comment');
     const refused = await t.request('POST', `/comment/import/comments/${grace.id}/action`, { key, body: { teamId, action: 'DELETE' } });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toContain('only its own comments');

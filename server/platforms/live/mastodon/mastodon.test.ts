@@ -134,8 +134,8 @@ describe('Mastodon live connector (recorded exchanges)', () => {
   });
 
   it('refuses a favourite on a token from before write:favourites, saying to reconnect', async () => {
-    replay.play('get-api-v1-statuses-id-context.200-of-comment', 'post-api-v1-statuses-id-favourite.403-scope');
-    const error = await failure(connector.comments!.act(env(), credentials, target, { externalId: '113500000000000105' }, 'LIKE'));
+    replay.play('post-api-v1-statuses-id-favourite.403-scope');
+    const error = await failure(connector.comments!.act(env(), credentials, target, { externalId: '113500000000000105', externalPostId: '113500000000000100' }, 'LIKE'));
     expect(error?.code).toBe('PERMISSION_MISSING');
     expect(error?.message).toContain('outside the authorized scopes; reconnect the account to grant it');
   });
