@@ -4,18 +4,18 @@ import { useState } from 'react';
 import { useTeamAccounts } from '../../../api/get-team-accounts';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
 import { formatDateTime } from '../../../lib/format';
 import { useFlow } from '../api/flows';
 import { ExecutionsPanel } from '../components/executions-panel';
 import { FlowStatusBadge } from '../components/flow-status-badge';
+import { TabBar, type Tab } from '../components/tab-bar';
 import { flowSummary } from '../lib/flow-summary';
 import { FlowBuilder } from './flow-builder';
 import { FlowHistory } from './history/flow-history';
 
 /** `test` is the Build view with the test panel beside the canvas (the URL keeps which panel is open). */
 export type EditorTab = 'build' | 'runs' | 'test';
-const TABS: { id: Exclude<EditorTab, 'test'>; label: string }[] = [
+const TABS: readonly Tab<Exclude<EditorTab, 'test'>>[] = [
   { id: 'build', label: 'Build' },
   { id: 'runs', label: 'Runs' },
 ];
@@ -56,20 +56,7 @@ export function FlowEditorPage({ flowId, teamId, tab, onTab }: Props) {
           />
         </div>
       </header>
-      <div role="tablist" aria-label="Flow views" className="mb-4 flex gap-1 border-b border-zinc-200">
-        {TABS.map((item) => (
-          <button
-            key={item.id}
-            role="tab"
-            type="button"
-            aria-selected={isActive(item.id)}
-            onClick={() => onTab(item.id)}
-            className={cn('-mb-px border-b-2 px-3 py-2 text-sm font-medium', isActive(item.id) ? 'border-accent-600 text-accent-700' : 'border-transparent text-zinc-500 hover:text-zinc-800')}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <TabBar label="Flow views" tabs={TABS} selected={isActive} onSelect={onTab} className="mb-4" />
       {building ? (
         <FlowBuilder
           key={draftLoads}
