@@ -140,7 +140,13 @@ export async function streamMultipart(body: AsyncIterable<Uint8Array>, boundary:
     return form;
   } catch (error) {
     const open = part as { out?: WriteStream; file?: StreamedFile } | null;
-    open?.out?.destroy();
+    // The file is opened asynchronously: wait until the stream has closed its descriptor, or the
+    // open can land after the removal below and leave the scratch file behind.
+    if (open?.out && !open.out.closed) {
+      const closed = once(open.out, 'close').catch(() => {});
+      open.out.destroy();
+      await closed;
+    }
     const paths = [...Object.values(form.files).map((file) => file.localPath), ...(open?.file ? [open.file.localPath] : [])];
     await Promise.all(paths.map((path) => rm(path, { force: true })));
     throw error;
