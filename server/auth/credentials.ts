@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 
 import type { AppEnv } from '../context';
+import { requestHeader } from '../http/request-header';
 
 export const SESSION_COOKIE = 'sd_session';
 
@@ -17,9 +18,9 @@ export function sessionCookieSecure(c: Context<AppEnv>): boolean {
 
 /** The API key from `x-api-key`, or from `Authorization: Bearer` (the form one upload example uses). */
 export function apiKeyFrom(c: Context): string | undefined {
-  const header = c.req.header('x-api-key');
+  const header = requestHeader(c, 'x-api-key');
   if (header) return header.trim();
-  const authorization = c.req.header('authorization');
+  const authorization = requestHeader(c, 'authorization');
   const match = authorization?.match(/^Bearer\s+(.+)$/i);
   return match?.[1]?.trim();
 }

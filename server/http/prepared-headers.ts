@@ -31,7 +31,10 @@ export function applyPreparedHeaders(c: Context): void {
 /** A response carrying the prepared headers plus its own, built without a Fetch `Headers`. */
 export function responseWithPreparedHeaders(c: Context, body: string, status: number, own: Record<string, string>): Response {
   const bag = c.get(BAG as never) as Record<string, string> | undefined;
-  const response = new Response(body, { status, headers: bag ? { ...bag, ...own } : own });
-  if (bag) complete.add(response);
+  if (!bag) return new Response(body, { status, headers: own });
+  // The bag is this request's own: the response takes it over instead of a copy.
+  for (const name in own) bag[name] = own[name]!;
+  const response = new Response(body, { status, headers: bag });
+  complete.add(response);
   return response;
 }
