@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const t = await createTestApp({ env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, BLUESKY_PLC_URL: network.plc.url } });
 const off = await createTestApp({ env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, BLUESKY_OAUTH: 'off' } });
-const signingKey = { ...(await JoseKey.generate(['ES256'], 'socialdesk-1')).privateJwk };
+const signingKey = { ...(await JoseKey.generate(['ES256'], 'socialdesk-1')).privateJwk } as Record<string, string>;
 const hosted = await createTestApp({ env: { LIVE_PLATFORMS: 'BLUESKY', PUBLIC_URL: 'https://social.example.com', BLUESKY_OAUTH_PRIVATE_KEY: JSON.stringify(signingKey) } });
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } });

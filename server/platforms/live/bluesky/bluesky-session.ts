@@ -111,8 +111,7 @@ export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string, oauth: Blu
           username: session.handle,
           displayName: record?.value.displayName ?? null,
           bio: record?.value.description ?? null,
-          // An OAuth account's blobs are on its own PDS; an app password logs in at the operator's server.
-          avatarUrl: avatarCid ? blobUrl(readBlueskyOAuthToken(credentials.accessToken)?.aud ?? serviceUrl, session.did, avatarCid) : null,
+          avatarUrl: avatarCid ? blobUrl(accountServer(credentials.accessToken, serviceUrl), session.did, avatarCid) : null,
           email: session.email ?? null,
           attributes: {},
         };
@@ -130,4 +129,9 @@ export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string, oauth: Blu
 /** A blob as the PDS serves it: works for any PDS, the public network's and a self-hosted one. */
 export function blobUrl(serviceUrl: string, did: string, cid: string): string {
   return `${serviceUrl.replace(/\/$/, '')}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${encodeURIComponent(cid)}`;
+}
+
+/** The server that answers for the account: an OAuth account's own PDS; an app password logs in at the operator's server. */
+export function accountServer(accessToken: string, serviceUrl: string): string {
+  return readBlueskyOAuthToken(accessToken)?.aud ?? serviceUrl;
 }
