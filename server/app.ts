@@ -20,6 +20,7 @@ import { sandboxReviewsRouter } from './sandbox/sandbox-reviews.handlers';
 import { sandboxMessengerRouter } from './sandbox/sandbox-messenger.handlers';
 import { portalPagesRouter, sandboxPagesRouter } from './sandbox/pages/pages.routes';
 import { liveConnectPagesRouter } from './accounts/live-connect/live-connect.routes';
+import { blueskyClientRouter } from './accounts/live-connect/bluesky-client.routes';
 import { usageRouter } from './usage/usage.handlers';
 import { liveRouter } from './live/live.handlers';
 import { startRelayWaker } from './webhooks/relay/relay-on-commit';
@@ -118,6 +119,8 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   if (services.config.SANDBOX) app.route('/', sandboxPagesRouter());
   app.route('/', portalPagesRouter());
   app.route('/', liveConnectPagesRouter());
+  // Public documents: our atproto OAuth client metadata and its keys (decision 065).
+  app.route('/', blueskyClientRouter());
 
   if (options.serveDashboard ?? true) app.route('/', spaRouter());
   return app;

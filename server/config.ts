@@ -51,6 +51,28 @@ export const envSchema = z.object({
     ),
   /** The Bluesky server (PDS or entryway) live Bluesky accounts log in at; any AT Protocol PDS works. */
   BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
+  /**
+   * Bluesky OAuth (decision 065): `on` offers "log in on your server" where the account's server
+   * supports it (the app password stays available); `off` keeps app passwords only.
+   */
+  BLUESKY_OAUTH: z.enum(['on', 'off']).default('on'),
+  /** The PLC directory that resolves `did:plc` identities (handle → DID → PDS) for OAuth. */
+  BLUESKY_PLC_URL: z.string().url().default('https://plc.directory'),
+  /**
+   * A private signing key (ES256 JWK with a `kid`, as JSON) that makes SocialDesk a confidential
+   * OAuth client on an https PUBLIC_URL: longer sessions, and its public half is served as our JWKS.
+   */
+  BLUESKY_OAUTH_PRIVATE_KEY: z
+    .string()
+    .refine((value) => {
+      try {
+        const jwk = JSON.parse(value) as { kty?: unknown; d?: unknown; kid?: unknown };
+        return jwk.kty === 'EC' && typeof jwk.d === 'string' && typeof jwk.kid === 'string';
+      } catch {
+        return false;
+      }
+    }, 'must be a private EC JWK (P-256) with a "kid", as JSON')
+    .optional(),
   /** Timeout of one call to a live platform. */
   LIVE_HTTP_TIMEOUT_SECONDS: positiveInt(30),
   /** The app name Mastodon servers show on their consent page and under posts (decision 060). */

@@ -99,9 +99,19 @@ async function checkedServer(connect: LiveConnectCapability | null | undefined, 
 
 /** Keeps the server the person chose on our connect page for the rest of the session (the callback's exchange). */
 export async function chooseConnectServer(db: Executor, session: ConnectSession, serverUrl: string): Promise<ConnectSession | null> {
+  return patchPendingOptions(db, session, { serverUrl });
+}
+
+/** Keeps the OAuth request the person is about to answer on their server (sealed), for the callback. */
+export async function keepOAuthRequest(services: AppServices, session: ConnectSession, pending: string): Promise<ConnectSession | null> {
+  return patchPendingOptions(services.db, session, { oauthPending: services.secrets.platformTokens.seal(pending) });
+}
+
+/** Null when the session was answered meanwhile: its options no longer matter. */
+async function patchPendingOptions(db: Executor, session: ConnectSession, patch: Partial<ConnectOptions>): Promise<ConnectSession | null> {
   const [updated] = await db
     .update(sandboxConnectSessions)
-    .set({ options: { ...session.options, serverUrl } })
+    .set({ options: { ...session.options, ...patch } })
     .where(and(eq(sandboxConnectSessions.id, session.id), eq(sandboxConnectSessions.status, 'PENDING'), isNull(sandboxConnectSessions.completedAt)))
     .returning();
   return updated ?? null;

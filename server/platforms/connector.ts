@@ -97,6 +97,11 @@ export type LiveConnectCapability =
       appPasswordHelpUrl: string | null;
       /** Logs in; a wrong identifier or password is a `PlatformError` with code `ACCESS_REVOKED` or `INVALID_REQUEST`. */
       login(env: ConnectorEnv, input: { identifier: string; password: string }): Promise<TokenSet>;
+      /**
+       * Where a person's server may offer OAuth instead (Bluesky, decision 065): the page asks for
+       * the handle first, and the app password stays the way for servers without it.
+       */
+      oauth?: HandleOAuthConnect | null;
     }
   | {
       method: 'oauth';
@@ -117,6 +122,18 @@ export type LiveConnectCapability =
         check(input: string): Promise<string>;
       };
     };
+
+/** OAuth found from what the person typed (a handle), with the state our page keeps meanwhile. */
+export type HandleOAuthConnect = {
+  /**
+   * The authorization page of the handle's server and what to keep (sealed) until the callback;
+   * null when that server offers no OAuth. An unknown handle is a `PlatformError` whose
+   * `userFacingMessage` the page shows.
+   */
+  authorize(env: ConnectorEnv, input: { handle: string; state: string }): Promise<{ url: string; pending: string } | null>;
+  /** The callback's code for tokens; `iss` is the callback's issuer, checked against the one asked. */
+  exchange(env: ConnectorEnv, input: { code: string; iss: string | undefined; pending: string }): Promise<TokenSet>;
+};
 
 export type ProfileCapability = {
   /** Who the token belongs to, and which permissions it carries. */

@@ -106,6 +106,8 @@ export type ConnectOptions = {
   instagramConnectionMethod?: 'FACEBOOK' | 'INSTAGRAM';
   reconnectAccountId?: string;
   serverUrl?: string;
+  /** An OAuth request found from a handle (Bluesky, decision 065): PKCE verifier and DPoP key, sealed, until the callback. */
+  oauthPending?: string;
   withBusinessScope?: boolean;
   portalId?: string;
   /** Which connector the account will use: chosen when the connect request starts (decision 059). */

@@ -30,6 +30,11 @@ export type LiveRequest = {
    * through the SSRF guard and connects to the address it checked; redirects are not followed.
    */
   userChosenHost?: boolean;
+  /**
+   * Headers made again for every attempt, after `headers`: a DPoP proof is single-use (the server
+   * refuses a replayed `jti`), so a retried call signs a new one.
+   */
+  attemptHeaders?: () => Promise<Record<string, string>>;
 };
 
 export type LiveHttpOptions = {
@@ -94,7 +99,7 @@ export class LiveHttpClient {
   }
 
   private async once(request: LiveRequest, method: string): Promise<Response> {
-    const { headers, body } = encodeBody(request.body, request.headers ?? {});
+    const { headers, body } = encodeBody(request.body, { ...request.headers, ...(await request.attemptHeaders?.()) });
     const target = request.userChosenHost ? await this.checkUserChosenHost(request) : null;
     const signal = AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs);
     let response: Response;
@@ -138,7 +143,9 @@ export class LiveHttpClient {
  */
 export function platformErrorFromResponse(request: Pick<LiveRequest, 'platform' | 'operation'>, response: Response, bodyText: string): PlatformError {
   const status = response.status;
-  const meta = { platform: request.platform, operation: request.operation, body: bodyText.slice(0, 2_000) };
+  // RFC 9449: a DPoP-bound call learns the server's nonce from these (`use_dpop_nonce`, then retry).
+  const dpop = { wwwAuthenticate: response.headers.get('www-authenticate') ?? undefined, dpopNonce: response.headers.get('dpop-nonce') ?? undefined };
+  const meta = { platform: request.platform, operation: request.operation, body: bodyText.slice(0, 2_000), ...(dpop.dpopNonce || dpop.wwwAuthenticate ? dpop : {}) };
   const message = `${request.operation}: ${status} ${summarize(bodyText) || response.statusText}`;
   if (status === 429) {
     const resetAt = rateLimitReset(response.headers);

@@ -31,6 +31,10 @@ ul.platforms form { margin: 0; }
 ul.platforms button { flex: none; padding: 7px 14px; }
 .ok { color: #1f7a3a; font-weight: 600; }
 .error { color: #b42318; background: #fff1f0; border: 1px solid #ffd3cf; border-radius: 8px; padding: 10px 12px; margin-top: 16px; }
+.notice { color: #1d3a8a; background: #f3f6ff; border: 1px solid #cdd8ff; border-radius: 8px; padding: 10px 12px; margin-top: 16px; }
+p.alternative { text-align: center; margin: 18px 0 0; }
+a { color: var(--brand); }
+a:focus-visible { outline: 3px solid #9db1ff; outline-offset: 2px; border-radius: 4px; }
 .success { color: #1f7a3a; background: #effaf2; border: 1px solid #c2ebcd; border-radius: 8px; padding: 10px 12px; margin-top: 16px; }
 footer { text-align: center; font-size: 12px; color: var(--muted); margin-top: 16px; }
 `;

@@ -7,19 +7,22 @@ import { POST_COLLECTION } from './bluesky-records';
 import { blueskyComments } from './bluesky-comments';
 import { blueskyAnalytics, blueskyHistory } from './bluesky-reading';
 import { blueskyPublishing } from './bluesky-publishing';
+import { blueskyOAuth } from './bluesky-oauth';
+import { blueskyOAuthOffered } from './bluesky-oauth-client';
 import { blueskySession, didOf } from './bluesky-session';
 import { blueskyXrpc, type BlueskyXrpc } from './bluesky-xrpc';
 
 /**
  * Bluesky over the AT Protocol (decision 059): an app password logs in at the operator's
- * `BLUESKY_SERVICE_URL` (bsky.social, or any PDS), posts are records written to the account's
+ * `BLUESKY_SERVICE_URL` (bsky.social, or any PDS), or OAuth at the account's own server where it
+ * offers it (decision 065); posts are records written to the account's
  * repository under keys derived from the publishing intent, reading goes to the repository
  * (history) or the AppView the PDS proxies to (engagement counts, comments).
  */
 export function blueskyConnector({ config, http }: LiveConnectorContext): PlatformConnector {
   const serviceUrl = config.BLUESKY_SERVICE_URL;
   const xrpc = blueskyXrpc(http, serviceUrl);
-  const { connect, auth, profile } = blueskySession(xrpc, serviceUrl);
+  const { connect, auth, profile } = blueskySession(xrpc, serviceUrl, blueskyOAuthOffered(config) ? blueskyOAuth(config) : null);
   return {
     type: 'BLUESKY',
     definition: PLATFORMS.BLUESKY,

@@ -42,7 +42,9 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' } });
     const path = new URL(started.json.url).pathname;
     expect(path).toMatch(/^\/connect\/[\w-]+$/);
-    const page = await t.app.request(path);
+    // The handle comes first (its server may offer OAuth, decision 065); the app password is one link away.
+    expect(await (await t.app.request(path)).text()).toContain('Use an app password instead');
+    const page = await t.app.request(`${path}?with=app-password`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('App password');
 

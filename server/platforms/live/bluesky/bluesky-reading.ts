@@ -1,7 +1,7 @@
 import type { AnalyticsCapability } from '../../analytics';
 import type { Credentials } from '../../connector';
 import type { HistoryCapability, HistoryItem, HistoryMedia } from '../../history';
-import { blobUrl, didOf } from './bluesky-session';
+import { accountServer, blobUrl, didOf } from './bluesky-session';
 import type { BlueskyXrpc } from './bluesky-xrpc';
 import { parseAtUri, permalinkOf, POST_COLLECTION, postUri, type BlobRef } from './bluesky-records';
 
@@ -37,7 +37,7 @@ export function blueskyHistory(xrpc: BlueskyXrpc, serviceUrl: string): HistoryCa
       });
       const items = page.records
         .filter((record) => !record.value.reply)
-        .map((record) => historyItem(serviceUrl, did, record))
+        .map((record) => historyItem(accountServer(credentials.accessToken, serviceUrl), did, record))
         .filter((item) => !request.mediaType || item.media.some((medium) => medium.type === request.mediaType));
       return { items, nextCursor: page.records.length > 0 ? (page.cursor ?? null) : null };
     },

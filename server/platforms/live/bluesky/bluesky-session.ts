@@ -1,13 +1,15 @@
 import type { AuthCapability, LiveConnectCapability, PlatformProfile, ProfileCapability, TokenSet } from '../../connector';
 import type { Permission } from '../../permissions';
 import { PlatformError } from '../../platform-error';
+import type { BlueskyOAuth } from './bluesky-oauth';
+import { readBlueskyOAuthToken } from './bluesky-oauth-token';
 import type { BlueskyXrpc } from './bluesky-xrpc';
 
 type Session = { accessJwt: string; refreshJwt: string; did: string; handle: string; email?: string };
 
 /** The DID an access token was issued to (its `sub`): every repo call names the repo. */
 export function didOf(accessToken: string): string {
-  const sub = claims(accessToken).sub;
+  const sub = readBlueskyOAuthToken(accessToken)?.sub ?? claims(accessToken).sub;
   if (typeof sub !== 'string' || !sub.startsWith('did:')) throw new Error('a Bluesky access token without a DID subject');
   return sub;
 }
@@ -28,11 +30,18 @@ function claims(jwt: string): Record<string, unknown> {
 
 const tokensOf = (session: Session): TokenSet => ({ accessToken: session.accessJwt, refreshToken: session.refreshJwt, expiresAt: expiryOf(session.accessJwt) });
 
-/** Logging in with an app password, and refreshing the session with its refresh JWT. */
-export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string): { connect: LiveConnectCapability; auth: AuthCapability; profile: ProfileCapability } {
+/**
+ * Logging in with an app password, or with OAuth where the account's server offers it (decision
+ * 065), and refreshing either kind of session.
+ */
+export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string, oauth: BlueskyOAuth | null): { connect: LiveConnectCapability; auth: AuthCapability; profile: ProfileCapability } {
   return {
     connect: {
       method: 'app-password',
+      oauth: oauth && {
+        authorize: (_env, input) => oauth.authorize(input),
+        exchange: (_env, input) => oauth.exchange(input),
+      },
       identifierLabel: 'Handle or email',
       appPasswordHelpUrl: 'https://bsky.app/settings/app-passwords',
       async login(_env, { identifier, password }) {
@@ -49,6 +58,11 @@ export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string): { connect
     auth: {
       async refresh(_env, credentials) {
         if (!credentials.refreshToken) throw new Error('a Bluesky session without a refresh token');
+        const oauthToken = readBlueskyOAuthToken(credentials.accessToken);
+        if (oauthToken) {
+          if (!oauth) throw new PlatformError({ code: 'ACCESS_REVOKED', message: 'auth.refresh: Bluesky OAuth is off (BLUESKY_OAUTH=off); reconnect with an app password', httpStatus: 0, meta: { platform: 'BLUESKY', operation: 'auth.refresh' } });
+          return oauth.refresh(oauthToken, credentials.refreshToken);
+        }
         // The refresh JWT is single-use: the answer carries the next one, stored at once by the caller.
         const session = await xrpc
           .procedure<Session>({
@@ -97,7 +111,7 @@ export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string): { connect
           username: session.handle,
           displayName: record?.value.displayName ?? null,
           bio: record?.value.description ?? null,
-          avatarUrl: avatarCid ? blobUrl(serviceUrl, session.did, avatarCid) : null,
+          avatarUrl: avatarCid ? blobUrl(accountServer(credentials.accessToken, serviceUrl), session.did, avatarCid) : null,
           email: session.email ?? null,
           attributes: {},
         };
@@ -115,4 +129,9 @@ export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string): { connect
 /** A blob as the PDS serves it: works for any PDS, the public network's and a self-hosted one. */
 export function blobUrl(serviceUrl: string, did: string, cid: string): string {
   return `${serviceUrl.replace(/\/$/, '')}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${encodeURIComponent(cid)}`;
+}
+
+/** The server that answers for the account: an OAuth account's own PDS; an app password logs in at the operator's server. */
+export function accountServer(accessToken: string, serviceUrl: string): string {
+  return readBlueskyOAuthToken(accessToken)?.aud ?? serviceUrl;
 }
