@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
 // A real Bluesky PDS on the next port: the live Bluesky journey connects and publishes there.
 export const PDS_PORT = PORT + 1;
+/** The PDS's PLC directory: OAuth resolves the person's DID document there. */
+export const PLC_PORT = PORT + 2;
 
 // The config is loaded by the runner and again by each worker: the runner creates the data
 // directory and the workers inherit it through the environment, so the fixtures' CLI calls
@@ -59,7 +61,7 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: { PDS_PORT: String(PDS_PORT) },
+      env: { PDS_PORT: String(PDS_PORT), PLC_PORT: String(PLC_PORT) },
     },
     {
       command: 'npx tsx server/scripts/ensure-web-build.ts && npx tsx server/main.ts',
@@ -80,6 +82,7 @@ export default defineConfig({
         // Bluesky is offered live (on the PDS above) beside the sandbox's Bluesky.
         LIVE_PLATFORMS: 'BLUESKY',
         BLUESKY_SERVICE_URL: `http://localhost:${PDS_PORT}`,
+        BLUESKY_PLC_URL: `http://localhost:${PLC_PORT}`,
       },
     },
   ],

@@ -18,13 +18,12 @@ async function snap(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-test('connects a live Bluesky account on a real PDS, schedules a post with an image and a thread, and sees its permalink', async ({ page, signedInUser, playwright, baseURL }) => {
+test('connects a live Bluesky account on a real PDS through its OAuth pages, schedules a post with an image and a thread, and sees its permalink', async ({ page, signedInUser, playwright, baseURL }) => {
   test.setTimeout(5 * 60_000);
-  // A person with an account on the PDS and an app password for SocialDesk.
+  // A person with an account on the PDS; they log in there (OAuth), SocialDesk never sees the password.
   const handle = `e2e${randomBytes(3).toString('hex')}.test`;
   const person = new AtpAgent({ service: pdsUrl });
   await person.createAccount({ email: `${handle}@example.com`, handle, password: 'main-password' });
-  const appPassword = (await person.com.atproto.server.createAppPassword({ name: 'socialdesk' })).data.password;
   const did = person.session!.did;
 
   // A sandbox account beside it: the page tells them apart.
@@ -35,12 +34,25 @@ test('connects a live Bluesky account on a real PDS, schedules a post with an im
   await page.getByRole('button', { name: 'Connect Bluesky (live)' }).click();
   await expect(page).toHaveURL(/\/connect\/[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Connect your Bluesky account' })).toBeVisible();
-  await page.getByLabel('Handle or email').fill(handle);
-  await page.getByLabel('App password').fill('wrong-password-1');
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('alert')).toContainText('not accepted');
-  await page.getByLabel('App password').fill(appPassword);
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await snap(page, 'connect-handle');
+  // An app password stays one link away, and the way back is one link too.
+  await page.getByRole('link', { name: 'Use an app password instead' }).click();
+  await expect(page.getByLabel('App password')).toBeVisible();
+  await snap(page, 'connect-app-password');
+  await page.getByRole('link', { name: 'Log in on your server instead' }).click();
+  // The handle first: its server offers OAuth, so the person logs in there, not on our page.
+  await page.getByLabel('Handle', { exact: true }).fill(handle);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${pdsUrl}/oauth/authorize`));
+  await expect(page.getByRole('textbox', { name: 'Identifier' })).toHaveValue(handle);
+  await snap(page, 'pds-sign-in');
+  await page.getByRole('textbox', { name: 'Password' }).fill('main-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The server's consent page names what SocialDesk asks for; authorizing sends the person back.
+  await expect(page.getByRole('heading', { name: 'Authorize' })).toBeVisible();
+  await expect(page.getByText(`Grant access to your ${handle} account`)).toBeVisible();
+  await snap(page, 'pds-consent');
+  await page.getByRole('button', { name: 'Authorize' }).click();
   await expect(page).toHaveURL(/\/accounts\?/);
 
   await expect(page.locator('[aria-label^="Bluesky account"]').getByLabel('Live account')).toBeVisible();

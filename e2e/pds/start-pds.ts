@@ -4,9 +4,12 @@ import { TestNetworkNoAppView } from '@atproto/dev-env';
  * A real Bluesky PDS (and PLC directory) for the E2E journeys, started by the Playwright config
  * beside the app: the app's live Bluesky connector logs in and publishes here.
  */
-const port = Number(process.env.PDS_PORT);
-if (!Number.isInteger(port) || port <= 0) throw new Error('PDS_PORT must be a port number');
-const network = await TestNetworkNoAppView.create({ pds: { port } });
+const portOf = (name: string) => {
+  const port = Number(process.env[name]);
+  if (!Number.isInteger(port) || port <= 0) throw new Error(`${name} must be a port number`);
+  return port;
+};
+const network = await TestNetworkNoAppView.create({ pds: { port: portOf('PDS_PORT') }, plc: { port: portOf('PLC_PORT') } });
 console.log(`PDS listening at ${network.pds.url}`);
 
 let stopping = false;
