@@ -85,6 +85,12 @@ export function liveConnectPagesRouter() {
     const session = await claimConnectSession(services.db, query.data.state);
     if (!session || modeOf(session) !== 'live') return gone(c);
     const exchange = codeExchange(services, session);
+    if (exchange && !query.data.code && query.data.error && query.data.error !== 'access_denied') {
+      // Only the person's refusal is a denial (RFC 6749 §4.1.2.1); a server that could not answer
+      // is a failure the app can tell apart, and retry when the server says it is temporary.
+      const code = query.data.error === 'temporarily_unavailable' ? 'temporarily_unavailable' : 'server_error';
+      return c.redirect((await failConnect(services, session, code, `The platform answered ${code} instead of a code`)).redirectTo, 302);
+    }
     if (!query.data.code || !exchange) return c.redirect((await denyConnect(services, session)).redirectTo, 302);
     try {
       const tokens = await exchange(query.data.code, query.data.iss);

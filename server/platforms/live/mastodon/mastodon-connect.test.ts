@@ -117,6 +117,23 @@ describe('Connecting Mastodon without serverUrl (the dashboard, the portal)', ()
     expect((await dev.app.request(path)).status).toBe(410);
   });
 
+  it('tells the app apart a server that answers with an error instead of a code, from a refusal', async () => {
+    for (const [answered, expected] of [
+      ['temporarily_unavailable', 'temporarily_unavailable'],
+      ['server_error', 'server_error'],
+      ['invalid_scope', 'server_error'],
+    ] as const) {
+      const { path } = await connect(dev, replay.url);
+      const back = await dev.app.request(`/connect/callback?state=${path.split('/').pop()}&error=${answered}`);
+      expect(back.status).toBe(302);
+      const outcome = new URL(back.headers.get('location')!).searchParams;
+      expect(outcome.get('status')).toBe('error');
+      expect(outcome.get('error')).toBe(expected);
+      expect((await dev.app.request(path)).status).toBe(410);
+    }
+    expect(replay.requests).toEqual([]);
+  });
+
   it('shows only our words when the server answers with an error, never its body', async () => {
     // Another name for the replay server, where our app is not registered yet.
     const server = replay.url.replace('127.0.0.1', 'localhost');
