@@ -42,7 +42,11 @@ describe('reviews through the bundlesocial client', { timeout: 120_000 }, () => 
     expect(keywords.range).toEqual({ startMonth: '2026-01', endMonth: '2026-06' });
     expect(keywords.searchKeywords).toHaveLength(5);
     const rest = await client.misc.miscGoogleBusinessListSearchKeywords({ teamId, startMonth: '2026-01', endMonth: '2026-06', pageToken: keywords.nextPageToken });
-    expect(rest.searchKeywords!.some((entry) => entry.threshold)).toBe(true);
+    // Each keyword has a count or, for low volumes, a threshold: never both, never neither.
+    expect(rest.searchKeywords!.every((entry) => (entry.value == null) !== (entry.threshold == null))).toBe(true);
+    // Over one month every long-tail keyword is below Google's threshold (over six it depends on the place).
+    const oneMonth = await client.misc.miscGoogleBusinessListSearchKeywords({ teamId, startMonth: '2026-03', endMonth: '2026-03', pageSize: 20 });
+    expect(oneMonth.searchKeywords!.filter((entry) => entry.threshold === 15 && entry.value == null).length).toBeGreaterThan(0);
   });
 
   it('imports Facebook recommendations and answers them and their thread comments', async () => {
