@@ -7,7 +7,7 @@ const SWEEP_EVERY_MS = 60_000;
 /**
  * The API's rate-limit windows for one process (RATE_LIMIT_STORE=memory): all windows of a key in
  * one record, counted synchronously. Fixed windows that start with a key's first request, counted
- * past the limit, as rate-limiter-flexible's memory store counts them (decision 065): that store
+ * past the limit, as rate-limiter-flexible's memory store counts them (decision 066): that store
  * answers through a promise per window, three per API request, which cost bench:api more than
  * anything else in the chain. The shared Postgres store and the login throttle stay on the library.
  */
