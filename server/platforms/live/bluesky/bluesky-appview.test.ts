@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { commentJobs } from '../../../comments/comments.jobs';
 import { postJobs } from '../../../posts/posts.jobs';
 import { createTestApp } from '../../../test/test-app';
-import { connectLive, createPdsAccount, recordsOnPds, waitForPost } from './bluesky-test-kit';
+import { connectLive, createPdsAccount, createPostNow, recordsOnPds, settled, waitForPost } from './bluesky-test-kit';
 
 /**
  * Engagement counts and comments need the AppView (likes and replies are records in other people's
@@ -36,24 +36,16 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts and commen
     const fan = await createPdsAccount(network, 'fan');
     const { location } = await connectLive(t, key, teamId, { identifier: author.handle, password: author.appPassword });
     expect(new URL(location!).searchParams.get('status')).toBe('success');
-    const created = await t.request('POST', '/post', {
-      key,
-      body: { teamId, title: 'Counted', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Like me' } } },
-    });
-    let post = (await t.request('GET', `/post/${created.json.id}`, { key })).json;
-    for (let i = 0; i < 150 && post.status !== 'POSTED' && post.status !== 'ERROR'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      post = (await t.request('GET', `/post/${created.json.id}`, { key })).json;
-    }
+    const post = await waitForPost(t, key, await createPostNow(t, key, { teamId, title: 'Counted', type: 'BLUESKY', data: { text: 'Like me' } }), settled, 30);
     expect(post.status).toBe('POSTED');
-    const { uri, cid } = post.externalData.BLUESKY;
+    const { uri, cid } = post.externalData.BLUESKY as { uri: string; cid: string };
     await fan.agent.like(uri, cid);
     await fan.agent.repost(uri, cid);
     await fan.agent.follow(author.did);
     await fan.agent.post({ text: 'Nice one', reply: { root: { uri, cid }, parent: { uri, cid } } });
     await network.processAll();
 
-    const forced = await t.request('POST', '/analytics/post/force', { key, body: { postId: created.json.id, platformType: 'BLUESKY' } });
+    const forced = await t.request('POST', '/analytics/post/force', { key, body: { postId: post.id, platformType: 'BLUESKY' } });
     expect(forced.status, forced.text).toBe(200);
     expect(forced.json).toMatchObject({ likes: 1, comments: 1, shares: 1 });
     const account = await t.request('POST', '/analytics/social-account/force', { key, body: { teamId, platformType: 'BLUESKY' } });
@@ -67,11 +59,7 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts and commen
     const fan = await createPdsAccount(network, 'reader');
     await fan.agent.upsertProfile((profile) => ({ ...profile, displayName: 'Rea Der' }));
     await connectLive(t, key, teamId, { identifier: author.handle, password: author.appPassword });
-    const created = await t.request('POST', '/post', {
-      key,
-      body: { teamId, title: 'Discussed', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Thoughts?' } } },
-    });
-    const post = await waitForPost(t, key, created.json.id, (value) => value.status === 'POSTED' || value.status === 'ERROR', 30);
+    const post = await waitForPost(t, key, await createPostNow(t, key, { teamId, title: 'Discussed', type: 'BLUESKY', data: { text: 'Thoughts?' } }), settled, 30);
     expect(post.status).toBe('POSTED');
     const { uri, cid } = post.externalData.BLUESKY!;
     const question = await fan.agent.post({ text: 'What about video?', reply: { root: { uri: uri!, cid: cid! }, parent: { uri: uri!, cid: cid! } } });

@@ -4,7 +4,7 @@ import { postJobs } from '../../../posts/posts.jobs';
 import { connectAccount, uploadMedia } from '../../../posts/posts-test-kit';
 import { postHistoryJobs } from '../../../post-history/post-history.jobs';
 import { createTestApp } from '../../../test/test-app';
-import { connectLive, createPdsAccount, recordsOnPds, waitForPost, type PublishedPost } from './bluesky-test-kit';
+import { connectLive, createPdsAccount, createPostNow, recordsOnPds, settled, waitForPost } from './bluesky-test-kit';
 
 /**
  * Bluesky against a real Personal Data Server and PLC directory (`@atproto/dev-env`), in process:
@@ -19,8 +19,6 @@ const t = await createTestApp({
   workOnly: [...postJobs, ...postHistoryJobs],
   env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
 });
-
-const settled = (post: PublishedPost) => ['POSTED', 'ERROR'].includes(post.status);
 
 async function connectedOrg() {
   const org = await t.createOrg('PRO');
@@ -81,25 +79,18 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     const { key, teamId, person } = await connectedOrg();
     const image = await uploadMedia(t, key, 'square-1080.jpg');
     const second = await uploadMedia(t, key, 'link-card-1200x628.png');
-    const created = await t.request('POST', '/post', {
-      key,
-      body: {
-        teamId,
-        title: 'Thread',
-        postDate: new Date().toISOString(),
-        socialAccountTypes: ['BLUESKY'],
-        data: {
-          BLUESKY: {
-            text: 'Opening post with a link https://example.com and #tags',
-            mediaItems: [{ uploadId: image.id, altText: 'A square test picture' }],
-            thread: [{ text: 'Second part' }, { text: 'Third part, with a picture', uploadIds: [second.id] }],
-          },
-        },
-        firstComment: { BLUESKY: 'First comment' },
+    const id = await createPostNow(t, key, {
+      teamId,
+      title: 'Thread',
+      type: 'BLUESKY',
+      data: {
+        text: 'Opening post with a link https://example.com and #tags',
+        mediaItems: [{ uploadId: image.id, altText: 'A square test picture' }],
+        thread: [{ text: 'Second part' }, { text: 'Third part, with a picture', uploadIds: [second.id] }],
       },
+      firstComment: 'First comment',
     });
-    expect(created.status).toBe(200);
-    const post = await waitForPost(t, key, created.json.id, settled);
+    const post = await waitForPost(t, key, id, settled);
     expect(post.status).toBe('POSTED');
     const data = post.externalData.BLUESKY!;
     expect(data).toMatchObject({ did: person.did, uri: expect.stringMatching(/^at:\/\//), permalink: `https://bsky.app/profile/${person.did}/post/${data.id}` });
@@ -124,32 +115,25 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
 
     // Deleting the post deletes the whole thread; the first comment is an item of its own.
     expect(data).toMatchObject({ threadLength: '3', threadUris: `${part2.uri} ${part3.uri}` });
-    const deleted = await t.request('DELETE', '/misc/bluesky/post', { key, body: { teamId, postId: created.json.id } });
+    const deleted = await t.request('DELETE', '/misc/bluesky/post', { key, body: { teamId, postId: id } });
     expect(deleted.status).toBe(200);
     expect((await recordsOnPds(network, person.did)).map((record) => record.uri)).toEqual([comment.uri]);
   });
 
   it('quotes a post, deletes it through the API, and imports the history from the repository', async () => {
     const { key, teamId, person } = await connectedOrg();
-    const first = await t.request('POST', '/post', {
-      key,
-      body: { teamId, title: 'One', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'To be quoted' } } },
-    });
-    const published = await waitForPost(t, key, first.json.id, settled);
+    const first = await createPostNow(t, key, { teamId, title: 'One', type: 'BLUESKY', data: { text: 'To be quoted' } });
+    const published = await waitForPost(t, key, first, settled);
     expect(published.status).toBe('POSTED');
     const quoted = published.externalData.BLUESKY!;
     const video = await uploadMedia(t, key, 'vertical-3s.mp4');
-    const quoting = await t.request('POST', '/post', {
-      key,
-      body: {
-        teamId,
-        title: 'Two',
-        postDate: new Date().toISOString(),
-        socialAccountTypes: ['BLUESKY'],
-        data: { BLUESKY: { text: 'Quoting with a video', quoteUri: quoted.uri, uploadIds: [video.id], videoAlt: 'A short clip' } },
-      },
+    const quoting = await createPostNow(t, key, {
+      teamId,
+      title: 'Two',
+      type: 'BLUESKY',
+      data: { text: 'Quoting with a video', quoteUri: quoted.uri, uploadIds: [video.id], videoAlt: 'A short clip' },
     });
-    const second = await waitForPost(t, key, quoting.json.id, settled);
+    const second = await waitForPost(t, key, quoting, settled);
     expect(second.status).toBe('POSTED');
     const records = await recordsOnPds(network, person.did);
     const quote = records.find((record) => record.uri === second.externalData.BLUESKY!.uri)!;
@@ -168,7 +152,7 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     const texts = posts.map((item: { description: string }) => item.description);
     expect(texts.sort()).toEqual(['Quoting with a video', 'To be quoted']);
 
-    const deleted = await t.request('DELETE', '/misc/bluesky/post', { key, body: { teamId, postId: first.json.id } });
+    const deleted = await t.request('DELETE', '/misc/bluesky/post', { key, body: { teamId, postId: first } });
     expect(deleted.status).toBe(200);
     const left = await recordsOnPds(network, person.did);
     expect(left.map((record) => record.uri)).toEqual([second.externalData.BLUESKY!.uri]);

@@ -8,7 +8,7 @@ import { createTestApp } from '../../../test/test-app';
 import { JoseKey } from '@atproto/oauth-client-node';
 import { createBlueskyOAuthClient } from './bluesky-oauth-client';
 import { readBlueskyOAuthToken, type BlueskyOAuthToken } from './bluesky-oauth-token';
-import { createPdsAccount, recordsOnPds, waitForPost, type PublishedPost } from './bluesky-test-kit';
+import { createPdsAccount, createPostNow, recordsOnPds, settled, waitForPost } from './bluesky-test-kit';
 import { answerOnPds } from './pds-consent';
 
 /**
@@ -26,7 +26,6 @@ const t = await createTestApp({
   env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, BLUESKY_PLC_URL: network.plc.url, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
 });
 
-const settled = (post: PublishedPost) => ['POSTED', 'ERROR'].includes(post.status);
 const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
 
 async function startConnect(key: string, teamId: string) {
@@ -55,9 +54,7 @@ async function storedToken(accountId: string) {
 }
 
 async function publish(key: string, teamId: string, text: string) {
-  const created = await t.request('POST', '/post', { key, body: { teamId, title: text, postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text } } } });
-  expect(created.status).toBe(200);
-  return waitForPost(t, key, created.json.id, settled);
+  return waitForPost(t, key, await createPostNow(t, key, { teamId, title: text, type: 'BLUESKY', data: { text } }), settled);
 }
 
 describe('Bluesky OAuth on a real PDS', { timeout: 120_000 }, () => {

@@ -3,7 +3,7 @@ import type { TestNetworkNoAppView } from '@atproto/dev-env';
 import { expect } from 'vitest';
 import type { createTestApp } from '../../../test/test-app';
 
-export { waitForPost, type PublishedPost } from '../test-kit/live-app';
+export { createPostNow, settled, waitForPost, type PublishedPost } from '../test-kit/live-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postJobs } from '../../../posts/posts.jobs';
 import { uploadMedia } from '../../../posts/posts-test-kit';
 import { createTestApp } from '../../../test/test-app';
-import { connectLive, createPdsAccount, recordsOnPds, waitForPost } from './bluesky-test-kit';
+import { connectLive, createPdsAccount, createPostNow, recordsOnPds, settled, waitForPost } from './bluesky-test-kit';
 import { startPdsProxy } from './pds-proxy';
 
 /**
@@ -27,12 +27,8 @@ describe('Bluesky uploads', { timeout: 60_000 }, () => {
     expect(new URL(location!).searchParams.get('status')).toBe('success');
     proxy.add({ nsid: 'com.atproto.repo.uploadBlob', delayMs: 4_500 });
     const image = await uploadMedia(t, key, 'square-1080.jpg');
-    const created = await t.request('POST', '/post', {
-      key,
-      body: { teamId, title: 'Slow', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Slow image', uploadIds: [image.id] } } },
-    });
-    expect(created.status, created.text).toBe(200);
-    const done = await waitForPost(t, key, created.json.id, (post) => post.status === 'POSTED' || post.status === 'ERROR', 40);
+    const id = await createPostNow(t, key, { teamId, title: 'Slow', type: 'BLUESKY', data: { text: 'Slow image', uploadIds: [image.id] } });
+    const done = await waitForPost(t, key, id, settled, 40);
     expect([done.status, done.errorsVerbose]).toEqual(['POSTED', {}]);
     expect(proxy.seen.filter((nsid) => nsid === 'com.atproto.repo.uploadBlob')).toHaveLength(1);
     const [record] = await recordsOnPds(network, person.did);

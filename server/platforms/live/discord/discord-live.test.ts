@@ -3,7 +3,7 @@ import { postJobs } from '../../../posts/posts.jobs';
 import { uploadMedia } from '../../../posts/posts-test-kit';
 import { createTestApp } from '../../../test/test-app';
 import { testMedia } from '../../../test/test-media';
-import { connectThroughConsent, waitForPost, type PublishedPost } from '../test-kit/live-app';
+import { connectThroughConsent, createPostNow, settled, waitForPost } from '../test-kit/live-app';
 import { json, startLocalReceiver } from '../test-kit/local-receiver';
 import { DISCORD_APP, DISCORD_BOT_TOKEN, DISCORD_CHANNEL, DISCORD_CLIENT_SECRET, discordRoutes, MANAGED_GUILD, type DiscordUpload } from './discord-test-kit';
 
@@ -35,8 +35,6 @@ beforeEach(() => {
   uploads = discordRoutes(discord).uploads;
 });
 
-const settled = (post: PublishedPost) => ['POSTED', 'ERROR'].includes(post.status);
-
 /** A team with Discord connected; answers the channel picked from the account's channels, as the composer offers them. */
 async function connectedTeam() {
   const org = await t.createOrg();
@@ -58,19 +56,14 @@ describe('Discord live, end to end on a local receiver', { timeout: 60_000 }, ()
     expect(channels.map((candidate) => [candidate.id, candidate.name, candidate.address])).toEqual([[DISCORD_CHANNEL, '#announcements', 'Makers']]);
 
     const image = await uploadMedia(t, key, 'square-1080.jpg');
-    const created = await t.request('POST', '/post', {
-      key,
-      body: {
-        teamId,
-        title: 'Live Discord',
-        postDate: new Date().toISOString(),
-        socialAccountTypes: ['DISCORD'],
-        data: { DISCORD: { channelId: channel.id, text: 'Scheduled from the dashboard', uploadIds: [image.id] } },
-        firstComment: { DISCORD: 'More in the thread' },
-      },
+    const id = await createPostNow(t, key, {
+      teamId,
+      title: 'Live Discord',
+      type: 'DISCORD',
+      data: { channelId: channel.id, text: 'Scheduled from the dashboard', uploadIds: [image.id] },
+      firstComment: 'More in the thread',
     });
-    expect(created.status).toBe(200);
-    const post = await waitForPost(t, key, created.json.id, settled);
+    const post = await waitForPost(t, key, id, settled);
     expect(post.errors).toEqual({});
     expect(post.status).toBe('POSTED');
     const data = post.externalData.DISCORD!;
@@ -84,7 +77,7 @@ describe('Discord live, end to end on a local receiver', { timeout: 60_000 }, ()
     expect(uploads[0]!.files).toEqual([{ filename: expect.stringMatching(/\.jpe?g$/), size: (await testMedia('square-1080.jpg')).length, content_type: 'image/jpeg' }]);
 
     // The first comment follows as its own job: a thread on the message, then the bot's reply in it.
-    const withComment = await waitForPost(t, key, created.json.id, (value) => !!value.externalData.DISCORD?.firstCommentId);
+    const withComment = await waitForPost(t, key, id, (value) => !!value.externalData.DISCORD?.firstCommentId);
     const thread = discord.requests.find((received) => received.method === 'POST' && received.path === `/channels/${DISCORD_CHANNEL}/messages/${data.id}/threads`);
     expect(thread?.headers.get('authorization')).toBe(`Bot ${DISCORD_BOT_TOKEN}`);
     const reply = discord.requests.find((received) => received.method === 'POST' && received.path === `/channels/${data.id}/messages`)!;
@@ -99,17 +92,13 @@ describe('Discord live, end to end on a local receiver', { timeout: 60_000 }, ()
     const { key, teamId, channel } = await connectedTeam();
     discord.once('POST /webhooks/:id/:token', () => json({ message: 'You are being rate limited.', retry_after: 1.5, global: false }, 429, { 'retry-after': '2', 'x-ratelimit-scope': 'user' }));
     const before = Date.now();
-    const created = await t.request('POST', '/post', {
-      key,
-      body: { teamId, title: 'Busy', postDate: new Date().toISOString(), socialAccountTypes: ['DISCORD'], data: { DISCORD: { channelId: channel.id, text: 'When Discord lets us' } } },
-    });
-    expect(created.status).toBe(200);
-    const waiting = await waitForPost(t, key, created.json.id, (value) => value.status === 'RETRYING' || settled(value));
+    const id = await createPostNow(t, key, { teamId, title: 'Busy', type: 'DISCORD', data: { channelId: channel.id, text: 'When Discord lets us' } });
+    const waiting = await waitForPost(t, key, id, (value) => value.status === 'RETRYING' || settled(value));
     expect(waiting.status).toBe('RETRYING');
     expect(waiting.errorsVerbose.DISCORD).toMatchObject({ code: 'RATE_LIMITED', retryability: 'retryable', errorMessage: expect.stringContaining('You are being rate limited'), meta: { global: false } });
     expect(Date.parse(String(waiting.errorsVerbose.DISCORD!.meta.resetAt)) - before).toBeGreaterThanOrEqual(1_900);
 
-    const post = await waitForPost(t, key, created.json.id, settled);
+    const post = await waitForPost(t, key, id, settled);
     expect(post.status).toBe('POSTED');
     expect(post.errorsVerbose).toEqual({});
     const executes = discord.requests.filter((received) => received.method === 'POST' && received.path.startsWith('/webhooks/'));

@@ -4,7 +4,8 @@ import { commentJobs } from '../../../comments/comments.jobs';
 import { postJobs } from '../../../posts/posts.jobs';
 import { uploadMedia } from '../../../posts/posts-test-kit';
 import { createTestApp } from '../../../test/test-app';
-import { startReplayServer } from '../../live/test-kit/replay-server';
+import { createPostNow, settled, waitForPost } from '../test-kit/live-app';
+import { startReplayServer } from '../test-kit/replay-server';
 
 /**
  * A team connects a Mastodon account through our API and pages (OAuth on the person's server, our
@@ -23,8 +24,6 @@ afterEach(() => {
   expect(replay.mismatches).toEqual([]);
   expect(replay.unplayed()).toEqual([]);
 });
-
-type Post = { id: string; status: string; errors: Record<string, string>; externalData: Record<string, Record<string, string>> };
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, seconds = 30): Promise<T> {
   const deadline = Date.now() + seconds * 1000;
@@ -63,24 +62,19 @@ async function connectAccount() {
 async function publishWithFirstComment(key: string, teamId: string) {
   replay.play('post-api-v2-media.200-image', 'post-api-v1-statuses.200-scheduled', 'post-api-v1-statuses.200-first-comment');
   const image = await uploadMedia(t, key, 'square-1080.jpg');
-  const created = await t.request('POST', '/post', {
-    key,
-    body: {
-      teamId,
-      title: 'Live Mastodon',
-      postDate: new Date().toISOString(),
-      socialAccountTypes: ['MASTODON'],
-      data: { MASTODON: { text: 'Scheduled from the dashboard', uploadIds: [image.id], altText: 'A chart' } },
-      firstComment: { MASTODON: 'More in the replies' },
-    },
+  const id = await createPostNow(t, key, {
+    teamId,
+    title: 'Live Mastodon',
+    type: 'MASTODON',
+    data: { text: 'Scheduled from the dashboard', uploadIds: [image.id], altText: 'A chart' },
+    firstComment: 'More in the replies',
   });
-  expect(created.status).toBe(200);
-  const post = await waitFor(async () => (await t.request('GET', `/post/${created.json.id}`, { key })).json as Post, (value) => ['POSTED', 'ERROR'].includes(value.status));
+  const post = await waitForPost(t, key, id, settled);
   expect(post.errors).toEqual({});
   expect(post.status).toBe('POSTED');
   // The first comment follows as its own job.
   await waitFor(async () => replay.unplayed().length, (left) => left === 0);
-  await waitFor(async () => ((await t.request('GET', `/post/${created.json.id}`, { key })).json as Post).externalData.MASTODON!.firstCommentId, (id) => !!id);
+  await waitForPost(t, key, id, (value) => !!value.externalData.MASTODON?.firstCommentId, 30);
   return post;
 }
 

@@ -3,7 +3,7 @@ import { postJobs } from '../../../posts/posts.jobs';
 import { uploadMedia } from '../../../posts/posts-test-kit';
 import { createTestApp } from '../../../test/test-app';
 import { testMedia } from '../../../test/test-media';
-import { connectThroughConsent, waitForPost, type PublishedPost } from '../test-kit/live-app';
+import { connectThroughConsent, createPostNow, settled, waitForPost } from '../test-kit/live-app';
 import { json, startLocalReceiver } from '../test-kit/local-receiver';
 import { SLACK_CHANNEL, SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_TOKEN, slackRoutes, type SlackMessage } from './slack-test-kit';
 
@@ -34,7 +34,6 @@ beforeEach(() => {
   world = slackRoutes(slack);
 });
 
-const settled = (post: PublishedPost) => ['POSTED', 'ERROR'].includes(post.status);
 const calls = (path: string) => slack.requests.filter((received) => received.path === path);
 
 /** A team with Slack installed; answers the channel picked from the account's channels, as the composer offers them. */
@@ -58,19 +57,14 @@ describe('Slack live, end to end on a local receiver', { timeout: 60_000 }, () =
     expect(channels.map((candidate) => candidate.name)).toEqual(['#marketing', '#leads']);
 
     const image = await uploadMedia(t, key, 'square-1080.jpg');
-    const created = await t.request('POST', '/post', {
-      key,
-      body: {
-        teamId,
-        title: 'Live Slack',
-        postDate: new Date().toISOString(),
-        socialAccountTypes: ['SLACK'],
-        data: { SLACK: { channelId: channel.id, text: 'Scheduled from the dashboard', uploadIds: [image.id] } },
-        firstComment: { SLACK: 'Details in the thread' },
-      },
+    const id = await createPostNow(t, key, {
+      teamId,
+      title: 'Live Slack',
+      type: 'SLACK',
+      data: { channelId: channel.id, text: 'Scheduled from the dashboard', uploadIds: [image.id] },
+      firstComment: 'Details in the thread',
     });
-    expect(created.status).toBe(200);
-    const post = await waitForPost(t, key, created.json.id, settled);
+    const post = await waitForPost(t, key, id, settled);
     expect(post.errors).toEqual({});
     expect(post.status).toBe('POSTED');
     const data = post.externalData.SLACK!;
@@ -85,7 +79,7 @@ describe('Slack live, end to end on a local receiver', { timeout: 60_000 }, () =
     expect(JSON.parse(calls('/files.completeUploadExternal')[0]!.text)).toMatchObject({ channel_id: SLACK_CHANNEL, initial_comment: 'Scheduled from the dashboard' });
 
     // The first comment follows as its own job: a reply in the post's thread, tagged with its intent.
-    const withComment = await waitForPost(t, key, created.json.id, (value) => !!value.externalData.SLACK?.firstCommentId);
+    const withComment = await waitForPost(t, key, id, (value) => !!value.externalData.SLACK?.firstCommentId);
     const reply = world.history.find((message) => message.thread_ts === data.id) as SlackMessage & { metadata: { event_type: string } };
     expect(reply).toMatchObject({ text: 'Details in the thread', metadata: { event_type: 'socialdesk_publish' } });
     expect(withComment.externalData.SLACK!.firstCommentId).toBe(reply.ts);
@@ -99,12 +93,8 @@ describe('Slack live, end to end on a local receiver', { timeout: 60_000 }, () =
     const { key, teamId, channel } = await connectedTeam();
     // The workspace removed the app: every call with its token answers token_revoked.
     slack.on('POST /chat.postMessage', () => json({ ok: false, error: 'token_revoked' }));
-    const created = await t.request('POST', '/post', {
-      key,
-      body: { teamId, title: 'Revoked', postDate: new Date().toISOString(), socialAccountTypes: ['SLACK'], data: { SLACK: { channelId: channel.id, text: 'Nobody will see this' } } },
-    });
-    expect(created.status).toBe(200);
-    const post = await waitForPost(t, key, created.json.id, settled);
+    const id = await createPostNow(t, key, { teamId, title: 'Revoked', type: 'SLACK', data: { channelId: channel.id, text: 'Nobody will see this' } });
+    const post = await waitForPost(t, key, id, settled);
     expect(post.status).toBe('ERROR');
     expect(post.errors.SLACK).toContain('token_revoked');
     expect(post.errorsVerbose.SLACK).toMatchObject({
