@@ -6,10 +6,15 @@ import { startConnect } from './connect.service';
 import { connectionCheck, profileRefresh, refreshChannels } from './connection.service';
 import { disableMessaging, enableMessaging, toMessagingResult } from './messaging.service';
 import { createPortal } from './portal.service';
+import { dmsEnabled } from '../inbox/dms-enabled';
 import { modesOffered } from '../platforms/connectors';
 import { SOCIAL_ACCOUNT_TYPES } from '../platforms/platform-types';
 
-export const accountsRouter = createRouter()
+const router = createRouter();
+// Messaging is a DM endpoint: an organization without DMs gets 404 before its body is validated.
+router.use('/social-account/messaging/*', dmsEnabled);
+
+export const accountsRouter = router
   .openapi(routes.connectRoute, async (c) => {
     const body = c.req.valid('json');
     const { url } = await startConnect(c.var.services, { ...body, organizationId: c.var.auth.organizationId });

@@ -7,6 +7,7 @@ import { clientAddress } from '../http/rate-limit';
 import { toOrganizationDto } from '../organizations/organizations.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { getSessionRoute, loginRoute, logoutEverywhereRoute, logoutRoute } from './auth.routes';
+import { assertCsrfToken } from './authenticate';
 import { SESSION_COOKIE, sessionCookieSecure, sessionTokenFrom } from './credentials';
 import { verifyPassword } from './secrets';
 import { createSession, deleteSession, deleteUserSessions, findSession, findUserByEmail, sessionPolicy, touchSession, type UserRecord } from './sessions.service';
@@ -57,7 +58,14 @@ export const authRouter = createRouter({ idempotent: false })
   })
   .openapi(logoutRoute, async (c) => {
     const token = sessionTokenFrom(c);
-    if (token) await deleteSession(c.var.services.db, token);
+    const { db, config } = c.var.services;
+    // Ending a live session is a change like any other: another site's page must not sign the
+    // user out. A cookie whose session is already over is only cleared.
+    const found = token ? await findSession(db, token, sessionPolicy(config)) : undefined;
+    if (found) {
+      assertCsrfToken(c, found.session);
+      await deleteSession(db, token!);
+    }
     clearSessionCookie(c);
     return c.body(null, 204);
   });

@@ -73,9 +73,7 @@ async function verifyCredentials(c: Context<AppEnv>): Promise<AuthContext | unde
     const policy = sessionPolicy(c.get('services').config);
     const found = await findSession(db, token, policy);
     if (!found) throw new UnauthorizedError('Your session has expired; sign in again');
-    if (!SAFE_METHODS.has(c.req.method) && !sameSecret(c.req.header('x-csrf-token'), found.session.csrfToken)) {
-      throw new ForbiddenError('Missing or invalid CSRF token (send the x-csrf-token header)');
-    }
+    assertCsrfToken(c, found.session);
     await touchSession(db, found.session, policy);
     return {
       organizationId: found.user.organizationId,
@@ -87,6 +85,15 @@ async function verifyCredentials(c: Context<AppEnv>): Promise<AuthContext | unde
     };
   }
   return undefined;
+}
+
+/**
+ * A change made with the session cookie must carry the session's CSRF token (`x-csrf-token`),
+ * which another site's page cannot read: the cookie alone could be sent by any page.
+ */
+export function assertCsrfToken(c: Context<AppEnv>, session: { csrfToken: string }): void {
+  if (SAFE_METHODS.has(c.req.method) || sameSecret(c.req.header('x-csrf-token'), session.csrfToken)) return;
+  throw new ForbiddenError('Missing or invalid CSRF token (send the x-csrf-token header)');
 }
 
 export const requireScope = (scope: Scope) =>

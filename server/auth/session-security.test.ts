@@ -76,6 +76,33 @@ describe('session lifetime', () => {
   });
 });
 
+describe('sign out', () => {
+  it('ends the session only with its CSRF token, as every change made with the cookie', async () => {
+    const { organizationId } = await plain.createOrg();
+    const session = await signIn(plain, organizationId);
+
+    // Another site's page can send the cookie, not the token: the session must survive it.
+    const forged: Record<string, string>[] = [{ cookie: session.cookie }, { cookie: session.cookie, 'x-csrf-token': 'not-the-token' }];
+    for (const headers of forged) {
+      const refused = await plain.request('POST', '/auth/logout', { headers });
+      expect(refused).toMatchObject({ status: 403, json: { statusCode: 403, message: expect.stringMatching(/CSRF/) } });
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect((await plain.request('GET', '/auth/session', { headers: { cookie: session.cookie } })).status).toBe(200);
+    }
+
+    const done = await plain.request('POST', '/auth/logout', { headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
+    expect(done.status).toBe(204);
+    expect(done.headers.get('set-cookie')).toMatch(/sd_session=;/);
+    expect((await plain.request('GET', '/auth/session', { headers: { cookie: session.cookie } })).status).toBe(401);
+
+    // A cookie whose session is over (or none) has nothing to protect: it is cleared without a token.
+    const stale = await plain.request('POST', '/auth/logout', { headers: { cookie: session.cookie } });
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get('set-cookie')).toMatch(/sd_session=;/);
+    expect((await plain.request('POST', '/auth/logout')).status).toBe(204);
+  });
+});
+
 describe('sign out everywhere', () => {
   it('ends every session of the user (with the CSRF token), and no one else’s', async () => {
     const { organizationId, key } = await plain.createOrg();

@@ -1,9 +1,15 @@
 import { createRouter } from '../http/create-router';
 import { getConversationRow, listConversations, listMessages, presentConversation, setConversationStatus } from './conversations.service';
+import { dmsEnabled } from './dms-enabled';
 import * as routes from './inbox.routes';
 import { reactToMessage, readConversation, sendMessage, sendPrivateReply, sendRichMessage } from './send.service';
 
-export const inboxRouter = createRouter()
+const router = createRouter();
+// `/conversations/*` also matches `/conversations` itself.
+router.use('/conversations/*', dmsEnabled);
+router.use('/automation-rich-messages/*', dmsEnabled);
+
+export const inboxRouter = router
   .openapi(routes.listConversationsRoute, async (c) => {
     const result = await listConversations(c.var.services.db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
     return c.json(result, 200);

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_OFFSET } from '../http/pagination';
+import { boundedJson } from '../http/shared/bounded-json';
 import { MessageContentInput, QuickReplyInput, ButtonInput, CarouselInput } from './shared/message-content';
 
 const id = z.string().min(1).max(64);
@@ -155,8 +156,9 @@ export const PrivateReplyBody = z
     content: z
       .object({
         text: z.string().min(1).max(4000),
-        attachments: z.array(z.unknown()).optional().openapi({ description: 'Refused: private replies are text only' }),
-        carousel: z.unknown().optional().openapi({ description: 'Refused: private replies are text only' }),
+        // Taken only to be refused with a clear message; still bounded, as every free-form field.
+        attachments: boundedJson(z.array(z.unknown())).optional().openapi({ description: 'Refused: private replies are text only' }),
+        carousel: boundedJson(z.unknown()).optional().openapi({ description: 'Refused: private replies are text only' }),
       })
       .strict(),
   })

@@ -49,7 +49,7 @@ describe('event streams end with their credentials', () => {
     const first = await signIn(org.organizationId);
     const stream = await connect({ cookie: first.cookie });
     expect(await stream.next()).toMatchObject({ event: 'ready' });
-    await t.request('POST', '/auth/logout', { headers: { cookie: first.cookie } });
+    await t.request('POST', '/auth/logout', { headers: { cookie: first.cookie, 'x-csrf-token': first.csrf } });
     await expectEnded(stream, /session ended/);
 
     const second = await t.request('POST', '/auth/login', { body: first.login });

@@ -46,6 +46,8 @@ export async function connectSandboxAccount(
     type: input.type,
     redirectUrl: `${services.config.publicUrl}/sandbox/connected`,
     withMessagingScope: input.grantMessaging,
+    // Whatever LIVE_PLATFORMS says: these are sandbox credentials, which a live connector cannot use (decision 059).
+    mode: 'sandbox',
   });
   const profile = await createProfile(services.db, { organizationId: input.organizationId, platform: input.type, username: input.username, choices: {} });
   const model = definition.channels({});
@@ -65,6 +67,7 @@ export async function connectSandboxAccount(
 /** The account and the sandbox person behind it; other organizations' accounts are 404. */
 export async function sandboxAccount(services: AppServices, params: { organizationId: string; socialAccountId: string }) {
   const account = await getAccountById(services.db, { organizationId: params.organizationId, id: params.socialAccountId });
+  if (account.mode !== 'sandbox') throw new BadRequestError('This account is connected to the real platform, not the sandbox');
   const profile = await profileByExternalId(services.db, account.type, account.user.externalId);
   if (!profile || profile.organizationId !== params.organizationId) {
     throw new BadRequestError('This account was not connected through the sandbox');

@@ -4,7 +4,8 @@ import { connectAccount } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
 import { localPath } from '../uploads/uploads-test-kit';
 import { testMedia } from '../test/test-media';
-import { documentedOperations, fillPath, type JsonSchema, type Operation } from './openapi-operations';
+import { documentedOperations, fillPath } from './openapi-operations';
+import { jsonInit, routeFuzzer, sampleIds, type Failure } from './route-fuzz-kit';
 
 /**
  * Every operation of the OpenAPI document, fed bad path ids, bad queries and bad bodies, and the
@@ -17,80 +18,16 @@ const t = await createTestApp({
 const org = await t.createOrg('PRO', ['dms', 'automations']);
 const { operations, resolve } = await documentedOperations(t);
 const account = await connectAccount(t, org.key, org.teamId, 'MASTODON');
-const known: Known = { teamId: org.teamId, socialAccountId: account.id };
+const { probe, propertiesOf, sampleOf } = routeFuzzer({ t, key: org.key, known: { teamId: org.teamId, socialAccountId: account.id }, resolve });
 
 const LONE_SURROGATE = '\ud800';
 const HUGE = 'h'.repeat(200_000);
 const BAD_IDS = ['x', 'a'.repeat(5000), '%00', '%ED%A0%80', '%FF%FE', '..%2F..%2Fpackage.json', '%E2%80%AE', '-1', 'null', "1'OR'1'='1", '%F0%9F%92%A9'];
 const BAD_QUERY_VALUES = ['', 'abc', '-1', '1.5', '1e309', '99999999999999999999', 'a'.repeat(10_000), '%ED%A0%80', 'null', '[object Object]', '2026-13-45T99:99:99Z'];
 const WRONG_VALUES: unknown[] = [null, 'nul\u0000byte', 12345.678, true, `x${LONE_SURROGATE}y`, [null], { nested: { deep: [null] } }, HUGE, -1, [], ''];
+/** Thousands deep inside an otherwise valid body: our own walks and serializers recurse per level. Sent as text (JSON.stringify recurses too). */
+const DEEP_JSON = '['.repeat(5000) + ']'.repeat(5000);
 const RAW_BODIES = ['{', '', 'null', '[]', '"x"', '123', '{"a":', '\u0000', '{"__proto__":{"polluted":1}}', `{"name":"\\ud800"}`, '['.repeat(3000) + ']'.repeat(3000), '{"a":1}garbage'];
-
-type Failure = { request: string; status: number; body: string };
-
-async function probe(failures: Failure[], label: string, path: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  if (!headers.has('x-api-key') && !headers.has('cookie')) headers.set('x-api-key', org.key);
-  const response = await t.app.request(path, { ...init, headers });
-  const type = response.headers.get('content-type') ?? '';
-  // A stream that opened (valid input) is not what is being probed here.
-  const body = type.includes('event-stream') ? (await response.body?.cancel(), '') : await response.text();
-  const record = (why: string) => failures.push({ request: `${label} ${init.method ?? 'GET'} ${path.slice(0, 120)} (${why})`, status: response.status, body: body.slice(0, 200) });
-  if (response.status >= 500) return record('5xx');
-  if (response.status >= 400 && type.includes('json')) {
-    let parsed: { statusCode?: unknown; message?: unknown } | undefined;
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return record('error body is not JSON');
-    }
-    if (parsed?.statusCode !== response.status || typeof parsed.message !== 'string') record('not the error envelope');
-  }
-}
-
-function sampleIds(operation: Operation, value: string) {
-  return Object.fromEntries(operation.pathParams.map((name) => [name, value]));
-}
-
-function propertiesOf(schema?: JsonSchema): string[] {
-  const resolved = resolve(schema);
-  if (!resolved) return [];
-  const nested = [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])].flatMap((part) => propertiesOf(part));
-  return [...new Set([...Object.keys(resolved.properties ?? {}), ...nested])];
-}
-
-type Known = { teamId: string; socialAccountId: string };
-
-/**
- * A body that passes validation as far as the schema tells: required properties from their
- * examples, enums, formats and bounds, with this organization's real team and account ids, so
- * one bad property at a time travels as deep as the route goes (to the database, say).
- */
-function sampleOf(schema: JsonSchema | undefined, known: Known, name = ''): unknown {
-  const resolved = resolve(schema) as (JsonSchema & { example?: unknown; format?: string; minLength?: number; minimum?: number; minItems?: number }) | undefined;
-  if (!resolved) return 'sample';
-  if (name === 'teamId') return known.teamId;
-  if (name === 'socialAccountId') return known.socialAccountId;
-  if (resolved.enum) return resolved.enum.includes('MASTODON') ? 'MASTODON' : resolved.enum[0];
-  if (resolved.example !== undefined) return resolved.example;
-  const variant = resolved.anyOf?.[0] ?? resolved.oneOf?.[0];
-  if (variant) return sampleOf(variant, known, name);
-  if (resolved.allOf) return Object.assign({}, ...resolved.allOf.map((part) => sampleOf(part, known, name)));
-  const type = Array.isArray(resolved.type) ? resolved.type.find((candidate) => candidate !== 'null') : resolved.type;
-  if (type === 'object') {
-    return Object.fromEntries((resolved.required ?? []).map((key) => [key, sampleOf(resolved.properties?.[key], known, key)]));
-  }
-  if (type === 'array') return Array.from({ length: resolved.minItems ?? 0 }, () => sampleOf(resolved.items, known, name));
-  if (type === 'integer' || type === 'number') return resolved.minimum ?? 1;
-  if (type === 'boolean') return false;
-  // Loopback: the SSRF guard refuses it at once, so no probe waits on the network.
-  if (resolved.format === 'uri' || resolved.format === 'url') return 'https://127.0.0.1/sample';
-  if (resolved.format === 'email') return 'fuzz@example.com';
-  if (resolved.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
-  return 's'.repeat(Math.max(1, resolved.minLength ?? 1));
-}
-
-const jsonInit = (method: string, body: string): RequestInit => ({ method, body, headers: { 'content-type': 'application/json' } });
 
 // Each probe is quick, but there is one per route, bad value and property: the whole sweep outlives the default timeout on a busy machine.
 describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => {
@@ -134,10 +71,11 @@ describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => 
         for (const name of properties) await send(JSON.stringify({ [name]: value }));
       }
       // One bad property at a time inside an otherwise valid body, so the value goes deep.
-      const base = sampleOf(operation.bodySchema, known);
+      const base = sampleOf(operation.bodySchema);
       if (base && typeof base === 'object' && !Array.isArray(base)) {
         for (const name of properties) {
           for (const value of WRONG_VALUES) await send(JSON.stringify({ ...base, [name]: value }));
+          await send(JSON.stringify({ ...base, [name]: 'DEEP_JSON' }).replace('"DEEP_JSON"', DEEP_JSON));
         }
       }
       // The right body in the wrong wrapping.

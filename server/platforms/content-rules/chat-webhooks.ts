@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { boundedJson } from '../../http/shared/bounded-json';
 import { fail, hasItems, httpsUrl, optionalText, uploadIds } from './shared';
 
 /** Discord and Slack post through a channel with the same fields; only the limits and rich content differ. */
@@ -36,8 +37,12 @@ const DiscordEmbed = z
   })
   .strict();
 
-/** Block Kit blocks are many and Slack checks them itself (`invalid_blocks`); here only their number and that each names its type. */
+/**
+ * Block Kit blocks are many and Slack checks them itself (`invalid_blocks`); here only their
+ * number, that each names its type, and the free-form JSON bounds on the rest.
+ */
 const SlackBlock = z.object({ type: z.string().min(1).max(64) }).passthrough();
+const SlackBlocks = boundedJson(z.array(SlackBlock).max(50));
 
 export const DiscordOptions = chatOptions({ text: 2000, uploads: 10 }, { embeds: z.array(DiscordEmbed).max(10).nullish() });
 /*
@@ -46,7 +51,7 @@ export const DiscordOptions = chatOptions({ text: 2000, uploads: 10 }, { embeds:
  * no name or icon override (https://docs.slack.dev/reference/methods/files.completeUploadExternal):
  * such a post is refused here rather than posted without what was asked for.
  */
-export const SlackOptions = chatOptions({ text: 40_000, uploads: 10 }, { blocks: z.array(SlackBlock).max(50).nullish() }).superRefine((data, ctx) => {
+export const SlackOptions = chatOptions({ text: 40_000, uploads: 10 }, { blocks: SlackBlocks.nullish() }).superRefine((data, ctx) => {
   if (!hasItems(data.uploadIds)) return;
   const withFiles = 'Slack posts a message with files through its file upload, which';
   if (data.username) fail(ctx, ['username'], `${withFiles} takes no name override: remove the files or the username`);

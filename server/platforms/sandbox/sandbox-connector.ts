@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { boundedJson } from '../../http/shared/bounded-json';
 import { randomToken, sha256Hex } from '../../auth/secrets';
 import { sandboxGrants, sandboxProfiles } from '../../db/schema/sandbox';
 import type { ConnectorEnv, Credentials, InboundEvent, PlatformChannel, PlatformConnector } from '../connector';
@@ -187,7 +188,7 @@ export const SandboxWebhook = z.object({
     z.object({
       id: z.string(),
       time: z.number().int(),
-      events: z.array(z.object({ id: z.string(), type: z.enum(KINDS), data: z.record(z.unknown()) })).min(1),
+      events: z.array(z.object({ id: z.string(), type: z.enum(KINDS), data: boundedJson(z.record(z.unknown())) })).min(1),
     }),
   ),
 });
