@@ -6,6 +6,7 @@ import { authRouter, signedInSessionRouter } from './auth/auth.handlers';
 import { authenticate, identifyAndCount } from './auth/authenticate';
 import { docsRouter } from './docs/docs.routes';
 import { healthRouter } from './health/health.routes';
+import { probesRouter } from './health/probes';
 import { createRouter } from './http/create-router';
 import { onError, onNotFound } from './http/on-error';
 import { requestBasics } from './http/request-basics';
@@ -48,8 +49,8 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   app.notFound(onNotFound);
   app.use('*', requestBasics(services));
 
-  // Liveness for load balancers: no credentials, no rate limit.
-  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  // Liveness and readiness for load balancers and orchestrators (server/health/probes.ts).
+  app.route('/', probesRouter(services));
   // Public by design: the signed one-time PUT URL of the three-step upload and the unguessable
   // media URLs (platforms fetch them without credentials).
   app.route('/', uploadsPublicRouter);

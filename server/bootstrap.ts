@@ -14,6 +14,7 @@ import { LiveHub } from './live/live-hub';
 import { createLogger, type Logger } from './logger';
 import type { AppServices } from './services';
 import { openStorage } from './storage/open-storage';
+import { startPublishingWatchdog } from './health/publishing-watchdog';
 
 const JOBS_STARTUP_LOCK_ID = 727_412_003;
 
@@ -42,6 +43,7 @@ export async function startServices(config: Config, options: StartOptions): Prom
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
+    logger,
   });
   try {
     await runMigrations(database);
@@ -54,6 +56,7 @@ export async function startServices(config: Config, options: StartOptions): Prom
       concurrency: config.WORKER_CONCURRENCY,
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       logger,
+      availability: database.availability,
       startupLock: database.url ? (work) => withAdvisoryLock(database.url!, JOBS_STARTUP_LOCK_ID, work) : undefined,
       listen: (channel, onMessage, onConnected) => listenChannel(database, channel, onMessage, onConnected),
     });
@@ -75,9 +78,11 @@ export async function startServices(config: Config, options: StartOptions): Prom
     // Handlers (and all they import) load only where jobs run; senders know the contracts alone.
     const handlers = options.work ? (options.handlers ?? (await import('./jobs/job-handlers')).jobHandlers) : [];
     await jobs.start(options.jobs ?? allJobs, handlers, { services });
+    const stopWatchdog = options.work ? startPublishingWatchdog(database.db, logger) : () => {};
     return {
       ...services,
       async stop() {
+        stopWatchdog();
         await jobs.stop();
         await cache.stop();
         await files.close();

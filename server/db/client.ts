@@ -4,7 +4,10 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { createLogger, type Logger } from '../logger';
 import { ensurePrivateDir } from '../private-dir';
+import { DatabaseAvailability } from './availability';
+import { PostgresListener } from './postgres-listener';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -19,6 +22,10 @@ export type DatabaseHandle = {
   /** The driver underneath, for the few places that need it (LISTEN, pg-boss, migrations). */
   driver: { pglite: PGlite; sql?: never } | { sql: postgres.Sql; pglite?: never };
   url?: string;
+  /** Whether the database answers, as the components using it have seen (see availability.ts). */
+  availability: DatabaseAvailability;
+  /** The connection of this process's LISTENs (Postgres only; PGlite delivers in process). */
+  listener?: PostgresListener;
   close(): Promise<void>;
 };
 
@@ -27,23 +34,61 @@ export type DatabaseOptions = {
   /** A directory for the embedded database, or `memory://` for a throwaway one. */
   dataDir: string;
   poolSize?: number;
+  logger?: Logger;
 };
 
+/**
+ * A query waits this long for a connection before it fails: while the database is away, API
+ * requests answer 503 within seconds instead of hanging (postgres.js waits 30 s by default).
+ */
+const CONNECT_TIMEOUT_SECONDS = 5;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const logger = options.logger ?? createLogger('silent');
   if (options.databaseUrl) {
     const sql = postgres(options.databaseUrl, {
       max: options.poolSize ?? 10,
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      // postgres.js waits before reconnecting a connection that failed, up to 20 s after a few
+      // failures, and a query queued on it waits that long. Keep it under a second (with jitter):
+      // requests during an outage answer 503 at once, and the first after it succeeds.
+      backoff: (retries: number) => Math.min(1, 0.05 * 2 ** retries) * (0.5 + Math.random() / 2),
       onnotice: () => {},
       // Keep timestamps as JS dates and bigint counts as numbers where they fit.
       types: { bigint: postgres.BigInt },
     });
     const db = drizzlePostgres({ client: sql, schema, casing: 'snake_case' }) as unknown as Database;
-    return { kind: 'postgres', db, driver: { sql }, url: options.databaseUrl, close: () => sql.end({ timeout: 5 }) };
+    const availability = new DatabaseAvailability({ logger, probe: () => sql`select 1` });
+    const listener = new PostgresListener(options.databaseUrl, availability, logger);
+    return {
+      kind: 'postgres',
+      db,
+      driver: { sql },
+      url: options.databaseUrl,
+      availability,
+      listener,
+      async close() {
+        availability.stop();
+        await listener.close();
+        await sql.end({ timeout: 5 });
+      },
+    };
   }
   const pglite = options.dataDir === 'memory://' ? new PGlite() : await openPgliteDir(options.dataDir);
   await pglite.waitReady;
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Database;
-  return { kind: 'pglite', db, driver: { pglite }, close: () => pglite.close() };
+  // The embedded database lives in this process: it cannot go away while the process runs.
+  const availability = new DatabaseAvailability({ logger, probe: () => pglite.query('select 1') });
+  return {
+    kind: 'pglite',
+    db,
+    driver: { pglite },
+    availability,
+    async close() {
+      availability.stop();
+      await pglite.close();
+    },
+  };
 }
 
 async function openPgliteDir(dataDir: string): Promise<PGlite> {

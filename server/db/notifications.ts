@@ -3,7 +3,8 @@ import type { DatabaseHandle, Executor } from './client';
 
 /**
  * Postgres LISTEN/NOTIFY on either driver. `onConnected` runs on every (re)connection: messages
- * sent while the listener was away are lost, so callers reset whatever the messages maintain.
+ * sent while the listener was away are lost, so callers reset whatever the messages maintain. On
+ * Postgres the listener re-subscribes by itself after the database comes back (postgres-listener.ts).
  */
 export async function listenChannel(
   handle: DatabaseHandle,
@@ -16,8 +17,7 @@ export async function listenChannel(
     onConnected();
     return () => unlisten();
   }
-  const subscription = await handle.driver.sql!.listen(channel, onMessage, onConnected);
-  return () => subscription.unlisten();
+  return handle.listener!.listen(channel, onMessage, onConnected);
 }
 
 /** Sends on commit when the executor is a transaction, at once otherwise. */

@@ -15,6 +15,16 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ZodError) return c.json(validationBody(error), 400);
   const unstorable = unstorableInput(error);
   if (unstorable) return c.json({ statusCode: 400, message: unstorable }, 400);
+  // A database restart or failover is nobody's fault and passes: say when to come back, and log
+  // it once per outage (availability.ts), not once per request.
+  const availability = c.var.services?.database.availability;
+  if (availability?.report(error, 'api')) {
+    return c.json(
+      { statusCode: 503, message: 'The service cannot reach its database right now; try again in a few seconds' },
+      503,
+      { 'retry-after': String(availability.retryAfterSeconds) },
+    );
+  }
   if (error instanceof HTTPException) {
     // Hono raises these for malformed JSON and unreadable bodies.
     const message = error.status === 400 && /JSON/i.test(error.message) ? 'Malformed JSON in request body' : error.message;

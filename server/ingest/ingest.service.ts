@@ -17,6 +17,7 @@ async function dispatchNow(services: AppServices, inboundEventId: string) {
   try {
     await dispatchInboundEvent(services, inboundEventId);
   } catch (error) {
+    if (services.database.availability.report(error, 'inbound events')) return;
     services.logger.warn('inbound event left to its job', { inboundEventId, error: error instanceof Error ? error.message : String(error) });
   }
 }

@@ -4,10 +4,10 @@ import type { posts } from '../db/schema/posts';
 import type { AppServices } from '../services';
 
 // A due row normally gets its own job at its time; the sweep leaves it a minute to do so.
-const GRACE_MS = 60_000;
+export const GRACE_MS = 60_000;
 const SWEEP_PAGE = 500;
 // The sweeps' crons run every minute.
-const SWEEP_INTERVAL_MS = 60_000;
+export const SWEEP_INTERVAL_MS = 60_000;
 
 /** Scheduled things published by a claimed job: posts and comments share these columns and this lifecycle. */
 type DueTable = typeof posts | typeof comments;

@@ -1,8 +1,10 @@
 import PgBoss from 'pg-boss';
+import type { DatabaseAvailability } from '../db/availability';
 import type { Executor } from '../db/client';
 import { sqlExecutorFor, type SqlExecutor } from '../db/raw-sql';
 import type { Logger } from '../logger';
 import type { AnyJobContract, AnyJobHandler, JobContext, JobContract } from './define-job';
+import { WorkerLoop, type FetchedJob } from './worker-loop';
 import { JOB_WAKE_CHANNEL, WorkerWakeUps } from './worker-wake-ups';
 
 export type SendOptions = {
@@ -25,6 +27,8 @@ export type JobQueueOptions = {
   concurrency: number;
   pollingIntervalSeconds?: number;
   logger: Logger;
+  /** Where connection errors go: logged once per outage, and the workers pause until it ends. */
+  availability: DatabaseAvailability;
   /**
    * Serializes start-up across instances: pg-boss creates a partition per queue, and two
    * processes creating the same queues at once on a fresh database deadlock.
@@ -58,6 +62,9 @@ export class JobQueue {
   private readonly announced = new WeakMap<object, Set<string>>();
   /** Queues whose handler runs in this process. */
   private readonly handled = new Set<string>();
+  private readonly workers = new Map<string, WorkerLoop>();
+  /** pg-boss's connection, reporting to `availability` (pg-boss's own fetch swallows errors). */
+  private readonly db: SqlExecutor;
 
   constructor(private readonly options: JobQueueOptions) {
     this.boss = new PgBoss({
@@ -69,8 +76,21 @@ export class JobQueue {
       supervise: options.work,
       schedule: options.work,
     });
-    this.boss.on('error', (error) => options.logger.error('job queue error', { error: String(error) }));
-    this.wakeUps = new WorkerWakeUps((workerId) => this.boss.notifyWorker(workerId));
+    // pg-boss's maintenance and cron loops report here; an outage is logged once, by availability.
+    this.boss.on('error', (error) => {
+      if (!options.availability.report(error, 'job queue')) options.logger.error('job queue error', { error: String(error) });
+    });
+    this.wakeUps = new WorkerWakeUps((workerId) => this.workers.get(workerId)?.wake());
+    this.db = {
+      executeSql: async (text, values) => {
+        try {
+          return await this.boss.getDb().executeSql(text, values ?? []);
+        } catch (error) {
+          options.availability.report(error, 'job queue');
+          throw error;
+        }
+      },
+    };
   }
 
   /**
@@ -124,40 +144,67 @@ export class JobQueue {
   private async register(handler: AnyJobHandler, context: Omit<JobContext, 'jobId' | 'attempt'>) {
     const { job: contract } = handler;
     if (contract.cron) await this.boss.schedule(contract.name, contract.cron, {}, { tz: 'UTC' });
-    const pollingIntervalSeconds = this.options.pollingIntervalSeconds ?? 1;
+    const pollingIntervalMs = (this.options.pollingIntervalSeconds ?? 1) * 1000;
+    const { availability, logger } = this.options;
     for (let i = 0; i < this.options.concurrency; i++) {
       const state = this.wakeUps.add(contract.name);
-      const workerId: string = await this.boss.work(
-        contract.name,
-        { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
-        async (jobs) => {
-          // pg-boss waits a polling interval between fetches even when there was work; a worker
-          // that just found a job asks for the next one at once, so a backlog drains at full speed.
-          this.boss.notifyWorker(workerId);
-          state.busy = true;
-          try {
-            for (const job of jobs) {
-              // A payload that does not parse can never succeed: the error fails the job visibly.
-              const payload = contract.payload.parse(job.data);
-              const jobContext = { ...context, jobId: job.id, attempt: job.retryCount + 1 };
-              try {
-                await handler.handle(payload, jobContext);
-              } catch (error) {
-                if (handler.afterLastAttempt && job.retryCount >= queueSettings(contract).retryLimit) {
-                  await handler.afterLastAttempt(payload, error, jobContext).catch((hookError: unknown) =>
-                    this.options.logger.error('job clean-up after its last attempt failed', { queue: contract.name, error: String(hookError) }),
-                  );
-                }
+      const worker = new WorkerLoop({
+        queue: contract.name,
+        pollingIntervalMs,
+        availability,
+        logger,
+        fetch: async () => {
+          // pg-boss's fetch answers "no jobs" when its query fails: keep the error to tell the two apart.
+          let failure: { error: unknown } | undefined;
+          const db: SqlExecutor = {
+            executeSql: (text, values) =>
+              this.db.executeSql(text, values).catch((error: unknown) => {
+                failure = { error };
                 throw error;
-              }
+              }),
+          };
+          const jobs = await this.boss.fetch(contract.name, { batchSize: 1, includeMetadata: true, db });
+          if (failure) throw failure.error;
+          state.busy = jobs.length > 0;
+          return jobs as FetchedJob[];
+        },
+        run: async (job) => {
+          // A payload that does not parse can never succeed: the error fails the job visibly.
+          const payload = contract.payload.parse(job.data);
+          const jobContext = { ...context, jobId: job.id, attempt: job.retryCount + 1 };
+          try {
+            await handler.handle(payload, jobContext);
+          } catch (error) {
+            if (handler.afterLastAttempt && job.retryCount >= queueSettings(contract).retryLimit) {
+              await handler.afterLastAttempt(payload, error, jobContext).catch((hookError: unknown) =>
+                logger.error('job clean-up after its last attempt failed', { queue: contract.name, error: String(hookError) }),
+              );
             }
-          } finally {
-            state.busy = false;
+            throw error;
           }
         },
-      );
-      state.id = workerId;
+        // The third argument is the job's output whatever the typings' overloads say (pg-boss 10's
+        // complete(name, id, data, options)): none, as pg-boss's own loop records for a void handler.
+        complete: (job) => this.boss.complete(contract.name, job.id, null as unknown as object, { db: this.db }),
+        // pg-boss stores the error (serialized) as the job's output, as its own loop does.
+        fail: (job, error) => this.boss.fail(contract.name, job.id, error as object, { db: this.db }),
+      });
+      state.id = `${contract.name}#${i}`;
+      this.workers.set(state.id, worker);
+      worker.start();
     }
+  }
+
+  /** When a worker of this process last got an answer from the queue (0: never, or no workers). */
+  get lastPolledAt(): number {
+    let latest = 0;
+    for (const worker of this.workers.values()) latest = Math.max(latest, worker.lastPolledAt);
+    return latest;
+  }
+
+  /** Whether this process runs workers at all (ROLE=worker or all). */
+  get working(): boolean {
+    return this.workers.size > 0;
   }
 
   async send<Payload>(contract: JobContract<Payload>, payload: Payload, options: SendOptions = {}): Promise<string | null> {
@@ -204,6 +251,12 @@ export class JobQueue {
     this.started = false;
     this.handled.clear();
     await this.unlisten?.().catch(() => {});
+    const stopped = Promise.all([...this.workers.values()].map((worker) => worker.stop()));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([stopped, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+    this.workers.clear();
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
   }
 }
+

@@ -23,8 +23,11 @@ type Subscriber = {
   teamId?: string;
   credential: StreamCredential;
   push(event: LiveEvent): void;
-  /** Closes the stream: its credential was revoked or its session ended. */
-  end(reason: string): void;
+  /**
+   * Closes the stream: its credential was revoked or its session ended, or (`reconnect`) events
+   * may have been missed and the client should reconnect with Last-Event-ID to get them replayed.
+   */
+  end(reason: string, options?: { reconnect: boolean }): void;
 };
 
 const credentialKey = (credential: StreamCredential) =>
@@ -49,11 +52,19 @@ export class LiveHub {
 
   /** Resolves once LISTEN is in place; a failure is logged and retried by the next caller. */
   ready(): Promise<void> {
+    let connections = 0;
     this.starting ??= listenChannel(
       this.services.database,
       EVENTS_CHANNEL,
       (payload) => this.receive(payload),
-      () => this.listenHandlers.forEach((handler) => handler()),
+      () => {
+        connections += 1;
+        // LISTEN came back after losing its connection (a database restart): what committed in
+        // between was never announced. Open streams close with a `reconnect` message; clients
+        // reconnect with Last-Event-ID and get those events replayed from the outbox.
+        if (connections > 1) this.askStreamsToReconnect('The service reconnected to its database');
+        this.listenHandlers.forEach((handler) => handler());
+      },
     ).then(
       () => undefined,
       (error) => {
@@ -62,6 +73,10 @@ export class LiveHub {
       },
     );
     return this.starting;
+  }
+
+  askStreamsToReconnect(reason: string) {
+    for (const subscriber of this.subscribers) subscriber.end(reason, { reconnect: true });
   }
 
   onNotice(handler: (notice: EventNotice) => void) {

@@ -24,6 +24,7 @@ export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) =>
   const queue: LiveEvent[] = [];
   let wake: (() => void) | null = null;
   let ended: string | null = null;
+  let reconnect = false;
   // Subscribe before replaying, so nothing committed in between falls through the gap; past the
   // stream caps this throws the 429 before any byte of the stream is sent.
   const unsubscribe = hub.subscribe({
@@ -34,8 +35,9 @@ export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) =>
       queue.push(event);
       wake?.();
     },
-    end(reason) {
+    end(reason, options) {
       ended = reason;
+      reconnect = options?.reconnect ?? false;
       wake?.();
     },
   });
@@ -76,11 +78,20 @@ export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) =>
         const due = !woken || Date.now() - checkedAt >= HEARTBEAT_MS || (credential.kind === 'session' && Date.now() >= credential.expiresAt.getTime());
         if (!due) continue;
         checkedAt = Date.now();
-        if (!(await hub.stillValid(credential))) ended = credential.kind === 'session' ? 'The session ended' : 'The API key was revoked';
+        const valid = await hub.stillValid(credential).catch((error: unknown) => {
+          // The database is away: the client comes back later and replays what it missed.
+          if (services.database.availability.report(error, 'live events')) return 'unknown' as const;
+          throw error;
+        });
+        if (valid === 'unknown') {
+          ended = 'The service lost its database connection';
+          reconnect = true;
+        } else if (!valid) ended = credential.kind === 'session' ? 'The session ended' : 'The API key was revoked';
         else if (!woken) await stream.write(': keep-alive\n\n');
       }
-      // Tells the client why, so it does not take the close for a network blip.
-      if (ended && !stream.aborted) await stream.writeSSE({ event: 'end', data: JSON.stringify({ reason: ended }) });
+      // Tells the client why, so it does not take the close for a network blip: `end` is final,
+      // `reconnect` asks it to come back with Last-Event-ID (EventSource does so by itself).
+      if (ended && !stream.aborted) await stream.writeSSE({ event: reconnect ? 'reconnect' : 'end', data: JSON.stringify({ reason: ended }) });
     } finally {
       unsubscribe();
     }

@@ -24,6 +24,8 @@ export const streamEventsRoute = createRoute({
     'the connection. The first message is `event: ready`. Reconnecting with `Last-Event-ID` replays up to 500 events ' +
     'missed since that id. Fed by Postgres LISTEN/NOTIFY, so it works behind several instances. ' +
     'The stream ends (`event: end` with `{ reason }`, then close) when its API key is revoked or its session ends. ' +
+    'After the service lost its database connection it sends `event: reconnect` with `{ reason }` and closes: ' +
+    'reconnect with `Last-Event-ID` (EventSource does so by itself) to get the events missed meanwhile. ' +
     'At most LIVE_STREAMS_PER_CREDENTIAL (10) streams per key or session and LIVE_STREAMS_PER_ORGANIZATION (100) per ' +
     'organization are open at once: `429` past that.',
   tags: ['Events'],

@@ -20,7 +20,10 @@ export async function runNow(services: AppServices, executionId: string): Promis
     try {
       await runExecution(services, executionId);
     } catch (error) {
-      services.logger.error('automation run failed in-process', { executionId, error: error instanceof Error ? error.message : String(error) });
+      // An outage is logged once, by availability; anything else is this run's own failure.
+      if (!services.database.availability.report(error, 'automation run')) {
+        services.logger.error('automation run failed in-process', { executionId, error: error instanceof Error ? error.message : String(error) });
+      }
       await failInterruptedRun(services.db, executionId).catch(() => {});
     }
   });

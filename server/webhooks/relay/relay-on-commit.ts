@@ -23,8 +23,8 @@ export function startRelayWaker(services: AppServices): void {
         await services.db.transaction((tx) => wakeRelay(tx, services.jobs));
       } while (again);
     } catch (error) {
-      // The minute sweep relays whatever this missed.
-      services.logger.warn('webhooks: could not wake the relay', { error: String(error) });
+      // The minute sweep (and the one LISTEN's reconnection enqueues) relays whatever this missed.
+      if (!services.database.availability.report(error, 'webhook relay')) services.logger.warn('webhooks: could not wake the relay', { error: String(error) });
     } finally {
       running = false;
     }
