@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { SOCIAL_ACCOUNT_TYPES } from './platforms/platform-types';
 import { ensurePrivateDir } from './private-dir';
+import { isDiskFull } from './storage/disk-full';
 
 const booleanFromEnv = (defaultValue: boolean) =>
   z
@@ -28,6 +29,12 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Disk space (MB) kept free in DATA_DIR and STORAGE_DIR: with less, start-up stops with a
+   * one-line explanation and uploads that would eat into it are refused (507), so the embedded
+   * database always has room for its write-ahead log. 0 turns both checks off.
+   */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(64),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string')
@@ -247,8 +254,15 @@ function readOrCreateSecretKey(dataDir: string): string {
   if (dataDir === 'memory://') return randomBytes(32).toString('base64url');
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  ensurePrivateDir(dataDir);
   const key = randomBytes(32).toString('base64url');
-  writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    ensurePrivateDir(dataDir);
+    writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // The first file a first start writes: a full disk shows here, before the disk check can say so.
+    if (!isDiskFull(error)) throw error;
+    rmSync(file, { force: true });
+    throw new ConfigError(`No free disk space in ${dataDir}: cannot write the new secret key there; free some space or set DATA_DIR to a larger disk`);
+  }
   return key;
 }

@@ -5,7 +5,10 @@ import { createApp } from './app';
 import { startServices } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensurePrivateDir } from './private-dir';
+import { guardProcessFaults } from './process-faults';
+import { probesRouter } from './health/probes';
 import { seedDemoIfEmpty } from './seed-demo';
+import { exitIfDiskNearlyFull } from './startup-disk-check';
 
 const KEEP_ALIVE_IDLE_MS = 65_000;
 
@@ -21,10 +24,12 @@ async function main() {
     throw error;
   }
   const servesHttp = config.ROLE !== 'worker';
+  await exitIfDiskNearlyFull(config);
   // Before anything (database, uploads, socket) creates files in it.
   if (config.dataDir !== 'memory://') ensurePrivateDir(config.dataDir);
   const services = await startServices(config, { work: config.ROLE !== 'api' });
   const { logger } = services;
+  guardProcessFaults(services.database.availability, logger);
 
   let httpServer: ServerType | undefined;
   let dashboardUrl = config.publicUrl;
@@ -35,8 +40,10 @@ async function main() {
   }
   const demo = config.SEED_DEMO && servesHttp ? await seedDemoIfEmpty(services) : null;
 
-  if (servesHttp) {
-    const app = createApp(services);
+  {
+    // A worker serves only its health probes (server/health/probes.ts), so an orchestrator can
+    // tell a stuck worker from a busy one.
+    const app = servesHttp ? createApp(services) : probesRouter(services);
     httpServer = await new Promise<ServerType>((resolve) => {
       const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
         // With PORT=0 the system picks the port: show the one really used.
@@ -60,6 +67,7 @@ async function main() {
   if (servesHttp) lines.push(`  Dashboard:     ${dashboardUrl}`, `  API reference: ${dashboardUrl}/docs`);
   // Behind a load balancer the public URL is not this process: say where it really listens.
   if (servesHttp && listeningUrl !== dashboardUrl) lines.push(`  Listening on:  ${listeningUrl}`);
+  if (!servesHttp) lines.push(`  Health:        ${listeningUrl}/healthz, ${listeningUrl}/readyz`);
   if (demo) {
     lines.push(
       '',

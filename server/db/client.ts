@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import { createLogger, type Logger } from '../logger';
 import { ensurePrivateDir } from '../private-dir';
 import { DatabaseAvailability } from './availability';
+import { guardAgainstPanic } from './pglite-panic-guard';
 import { PostgresListener } from './postgres-listener';
 import * as schema from './schema/index';
 
@@ -76,6 +77,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const pglite = options.dataDir === 'memory://' ? new PGlite() : await openPgliteDir(options.dataDir);
   await pglite.waitReady;
+  // A PANIC (a WAL write on a full disk) leaves the instance dead, and the next statement would
+  // freeze the whole process: refuse every later call at once instead (503 through availability;
+  // restart the process once space is freed, see decision 068).
+  guardAgainstPanic(pglite, (panic) =>
+    logger.error('embedded database stopped after a fatal error: free disk space, then restart SocialDesk', { error: panic.message }),
+  );
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Database;
   // The embedded database lives in this process: it cannot go away while the process runs.
   const availability = new DatabaseAvailability({ logger, probe: () => pglite.query('select 1') });

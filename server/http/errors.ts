@@ -62,3 +62,13 @@ export class QuotaExceededError extends AppError {
     super(403, message);
   }
 }
+
+/**
+ * The server's disk is full (`507`): the write that failed was not kept. Not the client's fault
+ * and not permanent (the operator frees space), so it says when to try again like a `503` does.
+ */
+export class InsufficientStorageError extends AppError {
+  constructor(message = 'The server is out of disk space and could not save this request; try again later') {
+    super(507, message, undefined, { 'Retry-After': '60' });
+  }
+}

@@ -2,6 +2,7 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import type { AppEnv } from '../context';
+import { insufficientStorageFor } from '../storage/disk-full';
 import { AppError } from './errors';
 import { validationBody, type ErrorBody } from './error-schema';
 
@@ -15,6 +16,13 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ZodError) return c.json(validationBody(error), 400);
   const unstorable = unstorableInput(error);
   if (unstorable) return c.json({ statusCode: 400, message: unstorable }, 400);
+  // A full disk (an upload, a scratch file, the database's own files): nothing of the request was
+  // kept, and only the operator can free space, so it is logged as well as answered.
+  const diskFull = insufficientStorageFor(error);
+  if (diskFull) {
+    c.var.services?.logger.error('disk full', { method: c.req.method, path: c.req.path, error: error instanceof Error ? error.message : String(error) });
+    return c.json({ statusCode: diskFull.statusCode, message: diskFull.message }, diskFull.statusCode, diskFull.headers);
+  }
   // A database restart or failover is nobody's fault and passes: say when to come back, and log
   // it once per outage (availability.ts), not once per request.
   const availability = c.var.services?.database.availability;

@@ -44,6 +44,8 @@ export interface FileStorage {
   withLocalFile<T>(key: string, use: (localPath: string) => Promise<T>): Promise<T>;
   /** A fresh path for work files (received bodies, thumbnails) that `putFile` can move in. */
   createScratchFile(suffix?: string): string;
+  /** Disk space left where files are kept, for stores on this machine's disk (a bucket has no such limit to check). */
+  freeBytes?(): Promise<number>;
   /**
    * Stores that clients can write to directly (S3) hand out a presigned PUT URL for `key`, so
    * large files never pass through this process. Absent: the service receives the PUT itself.

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '../db/ids';
 import { byteCounter, type ByteRange, type FileStorage } from './file-storage';
+import { freeBytesAt } from './free-space';
 
 const SCRATCH_DIR = '.scratch';
 
@@ -21,6 +22,10 @@ export class LocalDiskStorage implements FileStorage {
 
   async init(): Promise<void> {
     await mkdir(this.scratch, { recursive: true });
+  }
+
+  freeBytes(): Promise<number> {
+    return freeBytesAt(this.root);
   }
 
   createScratchFile(suffix = ''): string {

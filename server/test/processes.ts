@@ -33,7 +33,9 @@ export async function startServerProcess(env: Record<string, string | undefined>
       }
     };
     child.stdout!.on('data', check);
-    exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    // Without a listener, a spawn that fails (EAGAIN, ENOMEM) would throw in the test runner.
+    child.once('error', reject);
   });
   return {
     child,
@@ -44,6 +46,29 @@ export async function startServerProcess(env: Record<string, string | undefined>
       return exited;
     },
   };
+}
+
+/**
+ * Starts `server/main.ts` for a start that is expected to fail: resolves with its exit code and
+ * output once it exits, or kills it after `timeoutMs` (then `code` is null).
+ */
+export function runServerToExit(env: Record<string, string | undefined>, timeoutMs = 120_000) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
 
 /** Runs the operator CLI as an operator would, returning its exit code and output. */

@@ -1,6 +1,7 @@
 import type { AppServices } from '../services';
 import { BadRequestError } from '../http/errors';
 import { DownloadError, downloadToFile } from './remote-download';
+import { assertDiskRoomFor } from './upload-disk-room';
 import { ingestLocalFile } from './upload-ingest.service';
 import { maxAnyBytes } from './upload-limits';
 import { assertUploadQuotaLeftBesideReservations } from './upload-quota';
@@ -15,6 +16,7 @@ export async function uploadFromUrl(services: AppServices, input: { organization
   const { config, db, storage } = services;
   const teamId = await assertTeam(db, input.organizationId, input.teamId);
   await assertUploadQuotaLeftBesideReservations(db, input.organizationId);
+  await assertDiskRoomFor(services, 0);
   const scratch = storage.createScratchFile();
   const maxBytes = maxAnyBytes(config);
   try {

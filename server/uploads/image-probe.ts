@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { UnsupportedMediaError } from './upload-limits';
 
@@ -32,18 +33,22 @@ export async function probeImage(filePath: string, maxPixels: number): Promise<{
  * A JPEG preview 400 px wide (never enlarged), upright per EXIF. This decodes every pixel, so it
  * is also the check that the file is whole: a truncated or corrupt image is a 400 naming the
  * problem, never a 500. The pixel cap is given to sharp too, as a second line behind `probeImage`.
+ * `source` is a file or the bytes of one (a video's poster frame).
  */
-export async function writeImageThumbnail(sourcePath: string, targetPath: string, maxPixels: number): Promise<void> {
+export async function writeImageThumbnail(source: string | Buffer, targetPath: string, maxPixels: number): Promise<void> {
+  let thumbnail: Buffer;
   try {
-    await sharp(sourcePath, { limitInputPixels: maxPixels, failOn: 'warning' })
+    thumbnail = await sharp(source, { limitInputPixels: maxPixels, failOn: 'warning' })
       .rotate()
       .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 80, mozjpeg: true })
-      .toFile(targetPath);
+      .toBuffer();
   } catch (error) {
     throw damaged(error);
   }
+  // Written by Node, not libvips: a full disk keeps its ENOSPC (a 507) instead of reading as a damaged image.
+  await writeFile(targetPath, thumbnail);
 }
 
 function describePixels(pixels: number): string {

@@ -42,13 +42,14 @@ export async function streamMultipart(body: AsyncIterable<Uint8Array>, boundary:
   // Widened on purpose: `consume` changes it, which TypeScript's narrowing cannot see.
   let state = 'preamble' as 'preamble' | 'headers' | 'body' | 'after-delimiter' | 'done';
   let parts = 0;
-  let part: { name: string; file?: StreamedFile; out?: WriteStream; text?: Buffer[]; textSize: number } | null = null;
+  let part: { name: string; file?: StreamedFile; out?: WriteStream; writeError?: Error; text?: Buffer[]; textSize: number } | null = null;
 
   const write = async (data: Buffer) => {
     if (!part || data.length === 0) return;
     if (part.file && part.out) {
       part.file.size += data.length;
       if (part.file.size > options.maxFileBytes) throw new MultipartTooLargeError();
+      if (part.writeError) throw part.writeError;
       if (!part.out.write(data)) await once(part.out, 'drain');
     } else {
       part.textSize += data.length;
@@ -59,6 +60,7 @@ export async function streamMultipart(body: AsyncIterable<Uint8Array>, boundary:
   const finishPart = async () => {
     if (!part) return;
     if (part.out) {
+      if (part.writeError) throw part.writeError;
       part.out.end();
       await once(part.out, 'finish');
       form.files[part.name] = part.file!;
@@ -79,8 +81,12 @@ export async function streamMultipart(body: AsyncIterable<Uint8Array>, boundary:
     }
     const type = /^content-type:\s*([^\r\n;]+)/im.exec(headerBlock)?.[1]?.trim().toLowerCase() ?? '';
     const file: StreamedFile = { localPath: options.scratchPath(), fileName, type, size: 0 };
-    part = { name, file, out: createWriteStream(file.localPath, { flags: 'wx' }), textSize: 0 };
-    part.out!.on('error', () => {}); // surfaced by the awaited write/finish instead
+    const filePart: NonNullable<typeof part> = { name, file, out: createWriteStream(file.localPath, { flags: 'wx' }), textSize: 0 };
+    // A write fails after `write()` returned (a full disk): Node emits the error once and never
+    // 'drain' or 'finish' after it, so it is kept here and thrown at the next write or the end.
+    // One that comes while a 'drain' or 'finish' is awaited rejects that wait itself.
+    filePart.out!.on('error', (error) => (filePart.writeError ??= error));
+    part = filePart;
   };
 
   const consume = async (final: boolean) => {

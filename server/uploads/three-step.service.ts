@@ -3,11 +3,13 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { uploadIntents } from '../db/schema/uploads';
-import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, InsufficientStorageError, NotFoundError } from '../http/errors';
 import type { AppServices } from '../services';
+import { isDiskFull } from '../storage/disk-full';
 import { TooLargeError } from '../storage/file-storage';
 import { writeThumbnail } from './media-probe';
 import { checkPutUrl, signedPutUrl } from './put-url';
+import { assertDiskRoomFor } from './upload-disk-room';
 import { inspect, insertUpload, newStorageKey, thumbnailKeyFor } from './upload-ingest.service';
 import { assertSizeAllowed, describeBytes, normalizeMime, PayloadTooLargeError, SUPPORTED_FORMATS, UnsupportedMediaError, type SupportedMime } from './upload-limits';
 import { assertUploadQuotaLeft } from './upload-quota';
@@ -26,6 +28,7 @@ export async function initUpload(
   const format = SUPPORTED_FORMATS[mime];
   const teamId = await assertTeam(db, input.organizationId, input.teamId);
   assertSizeAllowed(config, format.type, input.fileSize);
+  await assertDiskRoomFor(services, input.fileSize);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + config.UPLOAD_PUT_URL_TTL_SECONDS * 1000);
   const direct = directUploads(services);
@@ -100,6 +103,9 @@ export async function receivePut(
     // A failed PUT uses the URL up: its session ends here and releases what it reserved.
     await storage.delete(intent.path);
     await db.delete(uploadIntents).where(and(eq(uploadIntents.id, intent.id), isNull(uploadIntents.uploadId)));
+    if (isDiskFull(error)) {
+      throw new InsufficientStorageError('The server ran out of disk space while receiving the file, so nothing was kept and this URL is used up; start again with /upload/init later');
+    }
     throw error;
   }
 }

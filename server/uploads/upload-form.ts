@@ -8,6 +8,7 @@ import type { AppEnv } from '../context';
 import { validationBody } from '../http/error-schema';
 import { BadRequestError } from '../http/errors';
 import { boundaryOf, MultipartError, MultipartTooLargeError, streamMultipart, type StreamedFile } from './multipart-stream';
+import { assertDiskRoomFor } from './upload-disk-room';
 import { describeBytes, PayloadTooLargeError } from './upload-limits';
 
 /** The form of `POST /upload/create` and `POST /upload` once parsed and checked. */
@@ -45,6 +46,8 @@ export const streamedUploadForm = createMiddleware<AppEnv>(async (c, next) => {
   // The idempotency middleware may have read the body already; Hono keeps that copy.
   const source = c.req.raw.bodyUsed ? new Blob([await c.req.arrayBuffer()]).stream() : c.req.raw.body;
   if (!source) throw new BadRequestError('The request has no body');
+  const announced = Number(c.req.header('content-length'));
+  await assertDiskRoomFor(c.var.services, Number.isSafeInteger(announced) && announced > 0 ? announced : 0);
   let form;
   try {
     form = await streamMultipart(Readable.fromWeb(source as NodeReadableStream<Uint8Array>), boundary, {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorSchema } from '../http/error-schema';
 import { errorResponses } from '../http/openapi-helpers';
 import { PUT_PATH_PREFIX } from './put-url';
-import { tooLargeResponse } from './uploads.routes';
+import { diskFullResponse, tooLargeResponse } from './uploads.routes';
 
 const tags = ['Uploads'];
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
@@ -39,6 +39,7 @@ export const putUploadRoute = createRoute({
     409: error('The URL was already used'),
     ...tooLargeResponse,
     500: errorResponses()[500],
+    ...diskFullResponse,
   },
 });
 

@@ -22,6 +22,11 @@ export const tooLargeResponse = {
   413: { description: 'The file or body is over a size limit', content: { 'application/json': { schema: ErrorSchema } } },
 };
 
+/** Decision 068: the server's disk is full, or would be too full after this file; `Retry-After` says when to try again. */
+export const diskFullResponse = {
+  507: { description: 'The server is out of disk space: nothing was kept; see `Retry-After`', content: { 'application/json': { schema: ErrorSchema } } },
+};
+
 const quotaNote = 'Counts toward the monthly upload quota (FREE 200, PRO 100,000, BUSINESS 1,000,000; `403` once reached).';
 const contentNote =
   'The type is sniffed from the bytes (JPEG, PNG, MP4); a declared type that disagrees is `400`. Images up to 25 MB, videos up to 1 GB. ' +
@@ -39,7 +44,7 @@ const multipartRoute = (path: string, operationId: string, summary: string) =>
     security,
     middleware: [streamedUploadForm] as const,
     request: { body: { required: true, content: { 'multipart/form-data': { schema: uploadFormDocument } } } },
-    responses: { 200: jsonResponse(UploadSchema, 'The new upload'), ...errorResponses(404), ...tooLargeResponse },
+    responses: { 200: jsonResponse(UploadSchema, 'The new upload'), ...errorResponses(404), ...tooLargeResponse, ...diskFullResponse },
   });
 
 export const createUploadRoute = multipartRoute('/upload/create', 'createUpload', 'Upload a file (multipart)');
@@ -58,7 +63,7 @@ export const initUploadRoute = createRoute({
   tags,
   security,
   request: { body: jsonBody(InitUploadBody) },
-  responses: { 200: jsonResponse(InitUploadResponse, 'Where to PUT the bytes'), ...errorResponses(404), ...tooLargeResponse },
+  responses: { 200: jsonResponse(InitUploadResponse, 'Where to PUT the bytes'), ...errorResponses(404), ...tooLargeResponse, ...diskFullResponse },
 });
 
 export const finalizeUploadRoute = createRoute({
@@ -70,7 +75,7 @@ export const finalizeUploadRoute = createRoute({
   tags,
   security,
   request: { body: jsonBody(FinalizeUploadBody) },
-  responses: { 200: jsonResponse(UploadSchema, 'The new upload'), ...errorResponses(404), ...tooLargeResponse },
+  responses: { 200: jsonResponse(UploadSchema, 'The new upload'), ...errorResponses(404), ...tooLargeResponse, ...diskFullResponse },
 });
 
 export const fromUrlRoute = createRoute({
@@ -84,7 +89,7 @@ export const fromUrlRoute = createRoute({
   tags,
   security,
   request: { body: jsonBody(FromUrlBody) },
-  responses: { 200: jsonResponse(UploadSchema, 'The new upload'), ...errorResponses(404), ...tooLargeResponse },
+  responses: { 200: jsonResponse(UploadSchema, 'The new upload'), ...errorResponses(404), ...tooLargeResponse, ...diskFullResponse },
 });
 
 export const listUploadsRoute = createRoute({

@@ -21119,6 +21119,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteUploads: {
@@ -21462,6 +21471,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     finalizeUpload: {
@@ -21542,6 +21560,15 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21636,6 +21663,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     initUpload: {
@@ -21716,6 +21752,15 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
