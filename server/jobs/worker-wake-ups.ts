@@ -1,10 +1,10 @@
 /**
- * Wakes idle pg-boss workers when a job is committed, instead of leaving it for their next poll.
+ * Wakes idle workers (worker-loop.ts) when a job is committed, instead of leaving it for their next poll.
  *
  * Sending a job also sends `NOTIFY sd_jobs, '<queue>'` on the same executor: inside a transaction
  * Postgres delivers it on commit (and never on rollback), so a woken worker always finds the row.
  * Every worker process LISTENs and wakes one idle worker of that queue. A lost notification (a
- * listener reconnecting, a process busy elsewhere) costs only latency: pg-boss keeps polling as
+ * listener reconnecting, a process busy elsewhere) costs only latency: the workers keep polling as
  * the safety net, and a reconnected listener wakes every worker once. See decision 019.
  */
 export const JOB_WAKE_CHANNEL = 'sd_jobs';
@@ -16,7 +16,7 @@ export class WorkerWakeUps {
 
   constructor(private readonly notifyWorker: (workerId: string) => void) {}
 
-  /** A worker of `queue`; its pg-boss id is filled in once pg-boss has started it. */
+  /** A worker of `queue`; its id is filled in once the queue has started it. */
   add(queue: string): WorkerState {
     const state: WorkerState = { id: '', busy: false, wokenAt: 0 };
     const workers = this.byQueue.get(queue) ?? [];
@@ -29,9 +29,9 @@ export class WorkerWakeUps {
   wake(queue: string): void {
     const workers = this.byQueue.get(queue);
     if (!workers) return;
-    // Busy workers fetch again as soon as they finish (job-queue.ts), so they need no call. Among
+    // Busy workers fetch again as soon as they finish (worker-loop.ts), so they need no call. Among
     // the others, the one woken longest ago: notices spread over the workers. Waking one that is
-    // still fetching is never lost either: pg-boss then fetches again straight after.
+    // still fetching is never lost either: it then fetches again straight after.
     let chosen: WorkerState | undefined;
     for (const worker of workers) {
       if (!worker.id || worker.busy) continue;
