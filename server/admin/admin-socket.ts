@@ -1,5 +1,5 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
@@ -18,7 +18,7 @@ export async function listenAdminSocket(db: Database, dataDir: string, logger: L
   const socketPath = adminSocketPath(dataDir);
   // A socket left by a crashed process would block listen(); nothing can be listening on it if we got here.
   if (existsSync(socketPath) && !(await adminSocketAnswers(socketPath))) unlinkSync(socketPath);
-  const server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let status = 200;
@@ -39,6 +39,14 @@ export async function listenAdminSocket(db: Database, dataDir: string, logger: L
     }
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
+  };
+  // A CLI that goes away mid-request makes reading its body reject: unhandled, that rejection
+  // would stop the server (server/process-faults.ts).
+  const server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => {
+      logger.warn('admin socket request ended early', { error: String(error) });
+      res.destroy();
+    });
   });
   // The socket file takes its mode from the umask at bind(): under the usual 022 it would be
   // connectable by everyone until the chmod below. Node runs bind() synchronously within listen(),
@@ -83,8 +91,15 @@ export function sendAdminCommand(socketPath: string, command: AdminCommand): Pro
     const req = request({ socketPath, path: '/command', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
       res.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        // Thrown in an event listener, a parse error would crash the CLI instead of being reported.
+        let body: { error?: string };
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return reject(new Error(`admin socket answered ${res.statusCode} with a body that is not JSON`));
+        }
         if (res.statusCode === 200) resolve(body as AdminResult);
         else reject(new Error(body.error ?? `admin socket answered ${res.statusCode}`));
       });

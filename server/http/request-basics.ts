@@ -15,7 +15,11 @@ import { securityHeaders } from './security-headers';
 export function requestBasics(services: AppServices): MiddlewareHandler<AppEnv> {
   const security = securityHeaders({ https: services.config.publicUrl.startsWith('https://') });
   let securityReady = false;
-  void security.ready.then(() => (securityReady = true));
+  // Should it fail, every request awaits `ready` itself and answers the error; said once here.
+  security.ready.then(
+    () => (securityReady = true),
+    (error: unknown) => services.logger.error('security headers could not be prepared', { error: String(error) }),
+  );
   return async (c, next) => {
     c.set('services', services);
     if (!securityReady) await security.ready;

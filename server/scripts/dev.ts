@@ -18,6 +18,12 @@ const api = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
 });
+// A spawn that fails (EAGAIN, ENOMEM) emits 'error' and maybe never 'exit': say so and stop
+// (Vite runs in this process), rather than crash on an unhandled 'error' event.
+api.once('error', (error) => {
+  process.stderr.write(`Could not start the API server: ${error.message}\n`);
+  process.exit(1);
+});
 
 const vite = await createServer({ configFile: path.join(repoRoot, 'vite.config.ts') });
 await vite.listen();
@@ -35,7 +41,9 @@ async function stop(exitCode: number, signal?: NodeJS.Signals) {
   const nudge = setTimeout(() => api.kill('SIGTERM'), 3_000);
   // The server drains requests and jobs on SIGTERM; do not wait forever on a stuck one.
   const force = setTimeout(() => api.kill('SIGKILL'), 15_000);
-  await Promise.all([vite.close(), apiExited]);
+  // A Vite that fails to close must not keep dev mode from stopping the server and exiting.
+  const viteClosed = vite.close().catch((error: unknown) => process.stderr.write(`Vite did not close cleanly: ${String(error)}\n`));
+  await Promise.all([viteClosed, apiExited]);
   clearTimeout(nudge);
   clearTimeout(force);
   process.exit(exitCode);

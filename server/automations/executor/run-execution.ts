@@ -93,19 +93,27 @@ async function requeueAfterRateLimit(services: AppServices, execution: Execution
 /**
  * A step that was still going when the run timed out: the run is already FAILED; should the step
  * still have acted (its platform call was under way), its row says so, so the result stays honest.
+ * Not awaited: the run's answer does not wait for a step it gave up on. Its own failures are logged.
  */
-function recordLateOutcome(services: AppServices, executionId: string, stepId: string, work: Promise<StepOutcome>) {
-  work.then(
-    async (outcome) => {
-      const where = and(eq(automationExecutionSteps.executionId, executionId), eq(automationExecutionSteps.stepId, stepId));
-      await services.db
-        .update(automationExecutionSteps)
-        .set({ output: { ...outcome.output, completedAfterTimeout: true } })
-        .where(where);
-      services.logger.warn('automation step completed after its run timed out', { executionId, stepId });
-    },
-    () => {}, // aborted before acting, or failed: nothing happened
-  );
+function recordLateOutcome(services: AppServices, executionId: string, stepId: string, work: Promise<StepOutcome>): void {
+  const record = async () => {
+    let outcome: StepOutcome;
+    try {
+      outcome = await work;
+    } catch {
+      return; // aborted before acting, or failed: nothing happened
+    }
+    const where = and(eq(automationExecutionSteps.executionId, executionId), eq(automationExecutionSteps.stepId, stepId));
+    await services.db
+      .update(automationExecutionSteps)
+      .set({ output: { ...outcome.output, completedAfterTimeout: true } })
+      .where(where);
+    services.logger.warn('automation step completed after its run timed out', { executionId, stepId });
+  };
+  // Logged even during a database outage: this step's row now under-reports what it did.
+  record().catch((error: unknown) => {
+    services.logger.error('automation step completed after its run timed out, but its row could not say so', { executionId, stepId, error: String(error) });
+  });
 }
 
 /**

@@ -19,7 +19,7 @@ export async function startPdsProxy(pdsUrl: string) {
   const seen: string[] = [];
   let onHeld: (() => void) | null = null;
 
-  const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+  const forward = async (request: IncomingMessage, response: ServerResponse) => {
     const nsid = /^\/xrpc\/([^?]+)/.exec(request.url ?? '')?.[1] ?? '';
     seen.push(nsid);
     const rule = rules.find((candidate) => candidate.nsid === nsid && (candidate.times === undefined || candidate.used < candidate.times));
@@ -43,6 +43,14 @@ export async function startPdsProxy(pdsUrl: string) {
     if (rule && 'delayMs' in rule) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
     response.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([name]) => !['content-encoding', 'transfer-encoding', 'content-length'].includes(name))));
     response.end(body);
+  };
+  // The PDS unreachable (or the test's client gone): the caller gets a 502 it can see, where an
+  // unhandled rejection would leave it waiting and fail some later test.
+  const server: Server = createServer((request, response) => {
+    forward(request, response).catch((error: unknown) => {
+      if (response.headersSent) response.destroy();
+      else response.writeHead(502, { 'content-type': 'text/plain' }).end(`pds-proxy: ${String(error)}`);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
