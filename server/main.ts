@@ -57,6 +57,11 @@ async function main() {
       // client side always closes first.
       (server as Server).keepAliveTimeout = KEEP_ALIVE_IDLE_MS;
       (server as Server).headersTimeout = KEEP_ALIVE_IDLE_MS + 1_000;
+      // A port already taken (another instance, a worker beside an API process) in one line.
+      server.once('error', (error: NodeJS.ErrnoException) => {
+        process.stderr.write(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.code === 'EADDRINUSE' ? 'the port is already in use (set PORT)' : error.message}\n`);
+        process.exit(1);
+      });
     });
   }
 
@@ -86,9 +91,15 @@ async function main() {
     stopping = true;
     logger.info('shutting down', { signal });
     // Stop taking requests, let running requests and jobs finish, then close the database.
-    if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
-    if (adminServer) await closeAdminSocket(adminServer, config.dataDir);
-    await services.stop();
+    try {
+      if (httpServer) await new Promise<void>((resolve) => httpServer!.close(() => resolve()));
+      if (adminServer) await closeAdminSocket(adminServer, config.dataDir);
+      await services.stop();
+    } catch (error) {
+      // A stop that failed (the database went away meanwhile) must still end the process.
+      logger.error('shutdown did not complete cleanly', { error: error instanceof Error ? error.message : String(error) });
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

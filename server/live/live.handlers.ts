@@ -95,6 +95,9 @@ export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) =>
     } finally {
       unsubscribe();
     }
+  }, async (error) => {
+    // Through the app's logger, not console.error (hono's default).
+    services.logger.warn('live events: stream ended on an error', { error: error instanceof Error ? error.message : String(error) });
   });
 });
 

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * A Postgres server of a test's own (initdb + pg_ctl), so a test can stop and start it the way an
@@ -27,14 +27,6 @@ export function postgresBinDir(): string | undefined {
     for (const version of readdirSync(debianRoot).sort().reverse()) candidates.push(path.join(debianRoot, version, 'bin'));
   }
   return candidates.find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export async function startPrivatePostgres(binDir: string): Promise<PrivatePostgres> {

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventually, startReceiver } from './test-receiver';
+import { freePort } from '../test/free-port';
 
 /**
  * The real server (`server/main.ts` under tsx) as a child process, killed with SIGKILL at random
@@ -41,14 +41,6 @@ afterAll(async () => {
     await admin.end();
   }
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
