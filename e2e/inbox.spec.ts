@@ -99,6 +99,9 @@ test('quick replies and a carousel are built under the rules and shown as the pe
   const thread = page.getByRole('log', { name: 'Messages' });
   const sent = thread.getByRole('article', { name: 'You: Fresh today, pick one:' });
   await expect(sent.getByRole('list', { name: 'Quick replies' }).getByRole('listitem')).toHaveText(['Croissants', 'Sourdough']);
+  // The message can show (live event) before the send settles and the composer resets its
+  // builder: a click on Carousel in between was undone by that reset. Wait for the reset.
+  await expect(composer.getByRole('button', { name: 'Add quick reply' })).toBeHidden();
 
   // A carousel: titles required, images over HTTPS, no phone buttons on Instagram.
   await composer.getByRole('button', { name: 'Carousel' }).click();
