@@ -63,7 +63,7 @@ export class JobQueue {
   /** Queues whose handler runs in this process. */
   private readonly handled = new Set<string>();
   private readonly workers = new Map<string, WorkerLoop>();
-  /** pg-boss's connection, reporting to `availability` (pg-boss's own fetch swallows errors). */
+  /** pg-boss's connection, handed to its fetch, complete and fail so that failures reach the worker loops. */
   private readonly db: SqlExecutor;
 
   constructor(private readonly options: JobQueueOptions) {
@@ -81,16 +81,8 @@ export class JobQueue {
       if (!options.availability.report(error, 'job queue')) options.logger.error('job queue error', { error: String(error) });
     });
     this.wakeUps = new WorkerWakeUps((workerId) => this.workers.get(workerId)?.wake());
-    this.db = {
-      executeSql: async (text, values) => {
-        try {
-          return await this.boss.getDb().executeSql(text, values ?? []);
-        } catch (error) {
-          options.availability.report(error, 'job queue');
-          throw error;
-        }
-      },
-    };
+    // The worker loops report this connection's errors to availability themselves.
+    this.db = { executeSql: (text, values) => this.boss.getDb().executeSql(text, values ?? []) };
   }
 
   /**
