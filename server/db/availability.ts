@@ -45,7 +45,7 @@ export class DatabaseAvailability {
       this.downSince = Date.now();
       this.options.logger.warn('database unavailable: answering 503 and pausing work until it is back', {
         component,
-        error: error instanceof Error ? error.message : String(error),
+        error: describeDriverError(error),
       });
     }
     this.probeUntilBack();
@@ -96,4 +96,16 @@ export class DatabaseAvailability {
     };
     next();
   }
+}
+
+/**
+ * The driver's own words for an error: Drizzle wraps it as "Failed query: …" with the real reason
+ * (a SQLSTATE, ECONNREFUSED, CONNECTION_CLOSED) in `cause`, which is what an operator needs.
+ */
+function describeDriverError(error: unknown): string {
+  let innermost = error;
+  for (let depth = 0; depth < 5 && (innermost as { cause?: unknown })?.cause; depth += 1) innermost = (innermost as { cause: unknown }).cause;
+  const { code, message } = (innermost ?? {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' ? message : String(innermost);
+  return typeof code === 'string' && !text.includes(code) ? `${code}: ${text}` : text;
 }
