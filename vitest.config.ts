@@ -5,8 +5,9 @@ export default defineConfig({
     include: ['server/**/*.test.ts', 'web/build/**/*.test.ts', 'web/src/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    // Videos and images the tests upload are generated (ffmpeg, sharp) once per run, not read from outside the repository.
-    globalSetup: ['server/test/make-test-media.ts'],
+    // Once per run: the videos and images the tests upload (ffmpeg, sharp; nothing read from
+    // outside the repository), and the migrated database every test file's database copies.
+    globalSetup: ['server/test/make-test-media.ts', 'server/test/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry WASM; two cores gain nothing from more workers.

@@ -34,6 +34,8 @@ export type StartOptions = {
   workOnly?: AnyJobContract[];
   logger?: Logger;
   pollingIntervalSeconds?: number;
+  /** An embedded in-memory database's starting files (see DatabaseOptions.snapshot). */
+  databaseSnapshot?: Blob;
 };
 
 /** Opens the database, applies migrations and starts the job queue: what every role needs. */
@@ -44,6 +46,7 @@ export async function startServices(config: Config, options: StartOptions): Prom
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
     logger,
+    snapshot: options.databaseSnapshot,
   });
   try {
     await runMigrations(database);

@@ -36,6 +36,11 @@ export type DatabaseOptions = {
   dataDir: string;
   poolSize?: number;
   logger?: Logger;
+  /**
+   * For `memory://`: the files of an embedded database to start from (PGlite's `dumpDataDir`), so
+   * a throwaway database opens already migrated (the test suite's per-run template).
+   */
+  snapshot?: Blob;
 };
 
 /**
@@ -75,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  const pglite = options.dataDir === 'memory://' ? new PGlite() : await openPgliteDir(options.dataDir);
+  const pglite = options.dataDir === 'memory://' ? new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {}) : await openPgliteDir(options.dataDir);
   await pglite.waitReady;
   // A PANIC (a WAL write on a full disk) leaves the instance dead, and the next statement would
   // freeze the whole process: refuse every later call at once instead (503 through availability;

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { newId } from '../db/ids';
+import './database-template';
 
 /**
  * For tests that start real server processes: a database of their own on the Postgres of
@@ -9,7 +12,9 @@ export async function freshDatabaseUrl(prefix: string): Promise<{ url: string | 
   if (!process.env.DATABASE_URL) return { url: undefined, drop: async () => {} };
   const name = `${prefix}_${newId().slice(0, 10)}`;
   const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
+  // A copy of the run's migrated template (database-template.ts), when the run made one.
+  const template = inject('databaseTemplate')?.postgresTemplate;
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
   return {
@@ -19,4 +24,10 @@ export async function freshDatabaseUrl(prefix: string): Promise<{ url: string | 
       await admin.end();
     },
   };
+}
+
+/** The run's migrated embedded database (database-template.ts), for an in-memory PGlite to start from. */
+export function embeddedDatabaseSnapshot(): Blob | undefined {
+  const snapshotPath = inject('databaseTemplate')?.pgliteSnapshotPath;
+  return snapshotPath ? new Blob([readFileSync(snapshotPath)]) : undefined;
 }

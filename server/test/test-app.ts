@@ -5,7 +5,7 @@ import { afterAll } from 'vitest';
 import { createApp } from '../app';
 import { startServices, type RunningServices } from '../bootstrap';
 import { loadConfig } from '../config';
-import { freshDatabaseUrl } from './fresh-database';
+import { embeddedDatabaseSnapshot, freshDatabaseUrl } from './fresh-database';
 import type { AnyJobContract, AnyJobHandler } from '../jobs/define-job';
 import { createOrganization, createUser, type Plan } from '../organizations/organizations.service';
 
@@ -48,6 +48,7 @@ export async function createTestApp(options: TestOptions = {}) {
     handlers: options.handlers,
     workOnly: options.workOnly,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+    databaseSnapshot: database.url ? undefined : embeddedDatabaseSnapshot(),
   });
   afterAll(async () => {
     await services.stop();
