@@ -22,7 +22,7 @@ const platformUrl = (defaultValue: string) =>
     .regex(/^https?:\/\//i, 'must be an http(s) URL')
     .default(defaultValue);
 
-/** Every environment variable the product reads, with its default. The README's table mirrors this. */
+/** Every environment variable the product reads, with its default. docs/configuration.md's table mirrors this. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -7,7 +7,7 @@ import { startS3TestServer, type S3TestServer } from '../test/s3-test-server';
 import { testMedia } from '../test/test-media';
 
 /*
- * The README's scale-out, as separate processes: two `ROLE=api` instances behind one public URL
+ * The scale-out of docs/operations.md, as separate processes: two `ROLE=api` instances behind one public URL
  * (a round-robin proxy here), one `ROLE=worker`, one Postgres database, one bucket, one secret
  * key, shared rate limits. It needs a Postgres server, so it runs in the Postgres pass of CI
  * (DATABASE_URL set) and is skipped on the embedded database, which one process owns.

@@ -215,7 +215,7 @@ describe('webhook endpoints API', () => {
       ]),
     );
     expect(JSON.stringify(doc.json.components.schemas.WebhookEventType)).toContain('comment.received');
-    // The README section documents every type of the one list.
+    // docs/webhooks.md documents every type of the one list.
     const readme = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
     for (const type of EVENT_TYPE_NAMES) expect(readme, type).toContain(`| \`${type}\` |`);
   });
