@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form';
 import { Input } from '../../../components/ui/input';
 import { NativeSelect } from '../../../components/ui/native-select';
+import { Textarea } from '../../../components/ui/textarea';
 
 // The control API's optional fields reject empty strings: an empty box means "leave it out".
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -34,13 +35,12 @@ export function SandboxTextArea({ name, placeholder, ...field }: FieldProps) {
   return (
     <FormField name={name} {...field}>
       {({ id, invalid, describedBy }) => (
-        <textarea
+        <Textarea
           id={id}
           rows={3}
           placeholder={placeholder}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs placeholder:text-zinc-400 focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 focus:outline-none aria-invalid:border-red-400"
           {...register(name, { setValueAs: emptyToUndefined })}
         />
       )}

@@ -2,9 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import type { FetchedComment } from '../../../api/get-fetched-comments';
 import { useSendPrivateReply } from '../api/send-private-reply';
+import { Textarea } from '../../../components/ui/textarea';
 
 /** A private message to the comment's author; sent, it opens the new conversation in the inbox. */
 export function PrivateReplyForm({ comment, onDone }: { comment: FetchedComment; onDone: () => void }) {
@@ -31,7 +31,7 @@ export function PrivateReplyForm({ comment, onDone }: { comment: FetchedComment;
       <p className="text-xs text-zinc-600">
         A direct message to {author} about this comment. They can answer in their inbox; you can write freely once they do.
       </p>
-      <textarea
+      <Textarea
         aria-label="Your private message"
         value={text}
         autoFocus
@@ -44,10 +44,6 @@ export function PrivateReplyForm({ comment, onDone }: { comment: FetchedComment;
         }}
         placeholder={`Message ${author} privately…`}
         aria-invalid={send.isError || undefined}
-        className={cn(
-          'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs',
-          'placeholder:text-zinc-400 focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 focus:outline-none aria-invalid:border-red-400',
-        )}
       />
       {send.isError ? (
         <p role="alert" className="text-xs text-red-700">

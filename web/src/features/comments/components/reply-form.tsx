@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import { useCreateReply } from '../api/create-reply';
 import type { FetchedComment } from '../../../api/get-fetched-comments';
+import { Textarea } from '../../../components/ui/textarea';
 
 /** Answer a comment where it is; the reply then shows under it with its publishing state. */
 export function ReplyForm({ comment, onDone }: { comment: FetchedComment; onDone: () => void }) {
@@ -23,7 +23,7 @@ export function ReplyForm({ comment, onDone }: { comment: FetchedComment; onDone
         send();
       }}
     >
-      <textarea
+      <Textarea
         aria-label="Your reply"
         value={text}
         autoFocus
@@ -36,10 +36,6 @@ export function ReplyForm({ comment, onDone }: { comment: FetchedComment; onDone
         }}
         placeholder={`Reply to ${author}…`}
         aria-invalid={reply.isError || undefined}
-        className={cn(
-          'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs',
-          'placeholder:text-zinc-400 focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 focus:outline-none aria-invalid:border-red-400',
-        )}
       />
       {reply.isError ? (
         <p role="alert" className="text-xs text-red-700">

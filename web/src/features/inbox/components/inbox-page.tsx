@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { MessageCircleOff, MessagesSquare, Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTeamAccounts } from '../../../api/get-team-accounts';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -15,6 +15,7 @@ import type { Conversation } from '../lib/inbox-types';
 import { REPLY_BOX_ID } from './composer';
 import { ConversationList } from './conversation-list';
 import { ConversationPane } from './conversation-pane';
+import { useSearchText } from '../../../lib/search-text';
 
 const route = getRouteApi('/app/inbox');
 const INBOX_PLATFORMS = ['INSTAGRAM', 'FACEBOOK'];
@@ -44,13 +45,8 @@ export function InboxPage() {
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   // Search as you type, one URL change per pause.
-  const [query, setQuery] = useState(search.q ?? '');
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if ((search.q ?? '') !== query) setSearch({ q: query || undefined });
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [query, search.q, setSearch]);
+  const commitQuery = useCallback((q: string | undefined) => setSearch({ q }), [setSearch]);
+  const [query, setQuery] = useSearchText(search.q, commitQuery);
 
   // Keyboard-first: j/k move, e archives, u shows only unread, r replies, / searches.
   const selectedIndex = list.findIndex((c) => c.id === search.conversation);

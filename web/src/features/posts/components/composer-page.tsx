@@ -33,7 +33,7 @@ import {
 import { libraryFacts } from '../lib/media';
 import { browserTimeZone, instantToZoned, zonedToInstant } from '../lib/zoned-time';
 import { AccountPicker } from './account-picker';
-import { Textarea } from './controls';
+import { Textarea } from '../../../components/ui/textarea';
 import { MediaLibrary } from './media-library';
 import { PlatformPanel } from './platform-panel';
 import { PlatformPreview } from './platform-preview';

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, Search, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { PlatformIcon } from '../../../components/platform-icon';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
@@ -9,19 +9,14 @@ import { Label } from '../../../components/ui/label';
 import { POST_STATUS_INFO, platformLabel, type PostPlatform, type PostStatus } from '../../../lib/post-platforms';
 import { hasFilters, type PostListSearch } from '../lib/list-search';
 import { NativeSelect as Select } from '../../../components/ui/native-select';
+import { useSearchText } from '../../../lib/search-text';
 
 type PostFiltersProps = { search: PostListSearch; platforms: PostPlatform[]; onChange: (change: Partial<PostListSearch>) => void; onClear: () => void };
 
 export function PostFilters({ search, platforms, onChange, onClear }: PostFiltersProps) {
   const id = useId();
-  const [text, setText] = useState(search.q ?? '');
-  // The URL follows the search box after a pause, not on every key.
-  useEffect(() => {
-    if ((search.q ?? '') === text) return;
-    const timer = setTimeout(() => onChange({ q: text || undefined }), 300);
-    return () => clearTimeout(timer);
-  }, [text, search.q, onChange]);
-  useEffect(() => setText(search.q ?? ''), [search.q]);
+  const commitQuery = useCallback((q: string | undefined) => onChange({ q }), [onChange]);
+  const [text, setText] = useSearchText(search.q, commitQuery);
   const chosen = search.platforms ?? [];
 
   return (

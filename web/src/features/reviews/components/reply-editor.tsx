@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import type { ReviewItem } from '../lib/review-item';
 import { REPLY_MAX_LENGTH, useSaveReply } from '../api/save-reply';
+import { Textarea } from '../../../components/ui/textarea';
 
 type ReplyEditorProps = { teamId: string; review: ReviewItem; onDone: (sent: boolean) => void };
 
@@ -25,7 +25,7 @@ export function ReplyEditor({ teamId, review, onDone }: ReplyEditorProps) {
         send();
       }}
     >
-      <textarea
+      <Textarea
         aria-label="Your reply"
         value={text}
         autoFocus
@@ -46,10 +46,6 @@ export function ReplyEditor({ teamId, review, onDone }: ReplyEditorProps) {
         placeholder={`Reply to ${review.reviewer} as the owner…`}
         aria-invalid={save.isError || undefined}
         aria-describedby={`reply-hint-${review.id}`}
-        className={cn(
-          'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs',
-          'placeholder:text-zinc-400 focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 focus:outline-none aria-invalid:border-red-400',
-        )}
       />
       {save.isError ? (
         <p role="alert" className="text-xs text-red-700">

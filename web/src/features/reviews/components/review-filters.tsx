@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, Search, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { Input } from '../../../components/ui/input';
@@ -8,6 +8,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect as Select } from '../../../components/ui/native-select';
 import { hasFilters, type ReviewListSearch } from '../lib/list-search';
 import { StarRating } from './star-rating';
+import { useSearchText } from '../../../lib/search-text';
 
 type ReviewFiltersProps = { search: ReviewListSearch; onChange: (change: Partial<ReviewListSearch>) => void; onClear: () => void };
 
@@ -21,14 +22,8 @@ function ratingSummary(chosen: number[]): string {
 
 export function ReviewFilters({ search, onChange, onClear }: ReviewFiltersProps) {
   const id = useId();
-  const [text, setText] = useState(search.q ?? '');
-  // The URL follows the search box after a pause, not on every key.
-  useEffect(() => {
-    if ((search.q ?? '') === text) return;
-    const timer = setTimeout(() => onChange({ q: text || undefined }), 300);
-    return () => clearTimeout(timer);
-  }, [text, search.q, onChange]);
-  useEffect(() => setText(search.q ?? ''), [search.q]);
+  const commitQuery = useCallback((q: string | undefined) => onChange({ q }), [onChange]);
+  const [text, setText] = useSearchText(search.q, commitQuery);
   const chosen = search.rating ?? [];
 
   return (

@@ -3,8 +3,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../../components/ui/form';
-import { cn } from '../../../../lib/cn';
 import { formErrorMap } from '../../../../lib/zod-messages';
+import { Textarea } from '../../../../components/ui/textarea';
 
 type Props<V extends FieldValues> = {
   schema: z.ZodTypeAny;
@@ -50,14 +50,11 @@ export function NodeForm<V extends FieldValues>({ schema, value, onChange, label
   );
 }
 
-const areaClass =
-  'block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 shadow-xs focus:border-accent-500 focus:ring-3 focus:ring-accent-500/20 focus:outline-none aria-invalid:border-red-400';
-
 export function TextAreaField({ name, label, description, rows = 4 }: { name: string; label: string; description?: string; rows?: number }) {
   const { register } = useFormContext();
   return (
     <FormField name={name} label={label} description={description}>
-      {({ id, invalid, describedBy }) => <textarea id={id} rows={rows} className={cn(areaClass)} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />}
+      {({ id, invalid, describedBy }) => <Textarea id={id} rows={rows} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />}
     </FormField>
   );
 }
