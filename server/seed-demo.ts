@@ -8,6 +8,7 @@ import { posts, postTargets } from './db/schema/posts';
 import { sandboxItems, sandboxProfiles } from './db/schema/sandbox';
 import { createOrganization, createUser } from './organizations/organizations.service';
 import { platformOf } from './platforms/registry';
+import type { SocialAccountType } from './platforms/platform-types';
 import { createPost } from './posts/posts.service';
 import { CreatePostBody } from './posts/posts.schemas';
 import { addFault, connectSandboxAccount, emitComment, emitMessage, emitPostback, listSandboxItems } from './sandbox/sandbox.service';
@@ -207,7 +208,7 @@ async function seedDemoWorld(services: AppServices, scope: Scope) {
 }
 
 async function connectDemoAccounts(services: AppServices, scope: Scope) {
-  const connect = (type: string, username: string, extra: { grantMessaging?: boolean; channelName?: string } = {}) =>
+  const connect = (type: SocialAccountType, username: string, extra: { grantMessaging?: boolean; channelName?: string } = {}) =>
     connectSandboxAccount(services, { ...scope, type, username, ...extra });
   const accounts = {
     INSTAGRAM: await connect('INSTAGRAM', 'northwind.coffee', { grantMessaging: true }),
@@ -310,7 +311,7 @@ async function backdate(services: AppServices, scope: Scope, rows: { id: string;
 }
 
 /** Comments from people on the platform item a post became, through the sandbox's ingest path. */
-async function commentOn(services: AppServices, scope: Scope, postId: string, platform: string, comments: { authorName: string; text: string }[]) {
+async function commentOn(services: AppServices, scope: Scope, postId: string, platform: SocialAccountType, comments: { authorName: string; text: string }[]) {
   if (!platformOf(platform).supports.comments) return;
   const [target] = await services.db
     .select()

@@ -5,13 +5,14 @@ import type { ConnectChoices } from '../platforms/platform-definition';
 import { platformOf } from '../platforms/registry';
 import type { SocialAccountDto } from './accounts.schemas';
 import type { Permission } from '../platforms/permissions';
+import type { SocialAccountType } from '../platforms/platform-types';
 
 export type SocialAccountRow = typeof socialAccounts.$inferSelect;
 
 export function toSocialAccountDto(row: SocialAccountRow): SocialAccountDto {
   return {
     id: row.id,
-    type: row.type as SocialAccountDto['type'],
+    type: row.type,
     mode: row.mode,
     teamId: row.teamId,
     username: row.username,
@@ -54,7 +55,7 @@ export function channelModelOf(row: Pick<SocialAccountRow, 'type' | 'instagramCo
  * (a Facebook page), the person's otherwise; nothing while a required channel is not picked yet.
  */
 export function identityFor(input: {
-  type: string;
+  type: SocialAccountType;
   instagramConnectionMethod: SocialAccountRow['instagramConnectionMethod'];
   user: StoredIdentity;
   channels: StoredChannel[] | null;

@@ -6,13 +6,14 @@ import { BadRequestError, ConflictError, NotFoundError } from '../http/errors';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { platformOf } from '../platforms/registry';
+import type { SocialAccountType } from '../platforms/platform-types';
 import { identityFor, isUniqueViolation, toSocialAccountDto, channelModelOf, type SocialAccountRow } from './account-record';
 import { removeDisconnectedAccountJob } from './remove-disconnected-account.job';
 
 /** Disconnected accounts stay this long (the organization's `deleteAccountAfter`) before removal. */
 export const DELETE_AFTER_HOURS = 48;
 
-export type AccountRef = { organizationId: string; teamId: string; type: string };
+export type AccountRef = { organizationId: string; teamId: string; type: SocialAccountType };
 
 export async function findLiveAccount(db: Executor, ref: AccountRef): Promise<SocialAccountRow | null> {
   const [row] = await db
@@ -152,7 +153,7 @@ export async function unsetChannel(db: Database, ref: AccountRef): Promise<Socia
  */
 export async function copyAccounts(
   db: Database,
-  params: { organizationId: string; fromTeamId: string; toTeamId: string; types: string[]; resetChannel: boolean },
+  params: { organizationId: string; fromTeamId: string; toTeamId: string; types: SocialAccountType[]; resetChannel: boolean },
 ): Promise<SocialAccountRow[]> {
   if (params.fromTeamId === params.toTeamId) throw new BadRequestError('fromTeamId and toTeamId must be different teams');
   const types = [...new Set(params.types)];
@@ -165,7 +166,7 @@ export async function copyAccounts(
 async function copyInTransaction(
   tx: Executor,
   params: { organizationId: string; fromTeamId: string; toTeamId: string; resetChannel: boolean },
-  types: string[],
+  types: SocialAccountType[],
 ): Promise<SocialAccountRow[]> {
   await getTeam(tx, { organizationId: params.organizationId, id: params.fromTeamId });
   await getTeam(tx, { organizationId: params.organizationId, id: params.toTeamId });

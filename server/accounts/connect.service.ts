@@ -15,6 +15,7 @@ import { identityFor, isUniqueViolation, keptSelection, storedChannels, storedId
 import { findLiveAccount, updateAccount } from './accounts.service';
 import { connectorEnv, connectorOf, newConnectionMode, sealTokens } from './credentials';
 import type { ConnectorMode } from '../platforms/connectors';
+import type { SocialAccountType } from '../platforms/platform-types';
 
 const SESSION_TTL_MS = 30 * 60_000;
 
@@ -23,7 +24,7 @@ export type ConnectSession = typeof sandboxConnectSessions.$inferSelect;
 export type StartConnectInput = {
   organizationId: string;
   teamId: string;
-  type: string;
+  type: SocialAccountType;
   redirectUrl: string;
   withMessagingScope?: boolean;
   reconnect?: boolean;

@@ -2,15 +2,15 @@ import { AppError, BadRequestError } from '../http/errors';
 import { getOrganization } from '../organizations/organizations.service';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
-import type { SocialAccountType } from '../platforms/platform-types';
 import { PlatformError } from '../platforms/platform-error';
 import { platformOf } from '../platforms/registry';
 import { findLiveAccount, updateAccount, type AccountRef } from './accounts.service';
 import { channelModelOf, type SocialAccountRow } from './account-record';
 import { withCredentials } from './credentials';
+import { messagingOf } from '../platforms/messaging-of';
 
 export function toMessagingResult(row: SocialAccountRow) {
-  return { socialAccountId: row.id, type: row.type as SocialAccountType, messagingStatus: row.messagingStatus, messagingLastError: row.messagingLastError };
+  return { socialAccountId: row.id, type: row.type, messagingStatus: row.messagingStatus, messagingLastError: row.messagingLastError };
 }
 
 /** The checks both directions share: DMs enabled for the organization, an account of the type. */
@@ -69,7 +69,7 @@ export async function disableMessaging(services: AppServices, ref: AccountRef): 
   const target = messagingTarget(row);
   try {
     await withCredentials(services, row, (connector, credentials) =>
-      connector.messaging!.unsubscribe({ db: services.db, publicUrl: services.config.publicUrl }, credentials, target),
+      messagingOf(connector, 'messaging.unsubscribe').unsubscribe({ db: services.db, publicUrl: services.config.publicUrl }, credentials, target),
     );
   } catch (error) {
     if (error instanceof PlatformError) await services.db.transaction((tx) => updateAccount(tx, row, { messagingLastError: error.message }));

@@ -6,13 +6,14 @@ import { randomToken } from '../auth/secrets';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { newConnectionMode } from './credentials';
+import type { SocialAccountType } from '../platforms/platform-types';
 
 export type Portal = typeof sandboxPortals.$inferSelect;
 
 export type CreatePortalInput = {
   organizationId: string;
   teamId: string;
-  socialAccountTypes: string[];
+  socialAccountTypes: SocialAccountType[];
   redirectUrl?: string;
   withMessagingScope?: boolean;
   expiresIn?: number;

@@ -8,6 +8,7 @@ import { BadRequestError, ForbiddenError, NotFoundError } from '../http/errors';
 import { platformOf } from '../platforms/registry';
 import type { PostRow, PostTargetRow } from '../posts/post-dto';
 import type { SocialAccountRow } from '../accounts/account-record';
+import type { AnalyticsPlatform } from './analytics.schemas';
 
 export type ProfilePostRow = typeof profilePosts.$inferSelect;
 
@@ -20,7 +21,7 @@ export async function assertAnalyticsPlan(db: Executor, organizationId: string) 
   return organization;
 }
 
-export type PostSelector = { postId?: string | null; platformType?: string | null; importedPostId?: string | null };
+export type PostSelector = { postId?: string | null; platformType?: AnalyticsPlatform | null; importedPostId?: string | null };
 
 /** What a post selector points at: the service's post and its target on the platform, or an imported post. */
 export type ResolvedPost = {

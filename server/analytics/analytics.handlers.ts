@@ -15,9 +15,10 @@ import {
 } from './analytics.routes';
 import { assertAnalyticsPlan, ensureProfilePost, resolvePost, type PostSelector } from './analytics-targets';
 import { bulkPostAnalytics } from './bulk-post-analytics';
+import type { AnalyticsPlatform } from './analytics.schemas';
 import { forceAccountRefresh, forcePostRefresh } from './analytics.service';
 
-async function accountWithHistory(services: AppServices, organizationId: string, query: { teamId: string; platformType: string }) {
+async function accountWithHistory(services: AppServices, organizationId: string, query: { teamId: string; platformType: AnalyticsPlatform }) {
   await assertAnalyticsPlan(services.db, organizationId);
   const account = await requireAccount(services.db, { organizationId, teamId: query.teamId, type: query.platformType });
   return { socialAccount: toSocialAccountDto(account), history: await accountHistory(services.db, account.id) };

@@ -4,8 +4,9 @@ import { profilePosts } from '../db/schema/analytics';
 import { posts, postTargets } from '../db/schema/posts';
 import { platformOf } from '../platforms/registry';
 import { toPostItem, type postHistories } from './analytics-history';
+import type { AnalyticsPlatform } from './analytics.schemas';
 
-type Query = { postIds: string[]; platformType: string; page: number; limit: number };
+type Query = { postIds: string[]; platformType: AnalyticsPlatform; page: number; limit: number };
 
 /**
  * Analytics of many posts on one platform. The ids are deduplicated in the order sent and paged;

@@ -10,6 +10,7 @@ import { decodeCursor, nextCursorOf } from '../http/keyset-cursor';
 import { presentConversation, toMessageDto } from '../inbox/conversations.service';
 import { getFlowRow, type OrgScope } from './flows.service';
 import { EXECUTION_RETENTION_MS, type ExecutionStatus } from './shared/automation-constants';
+import type { PostPlatform } from '../platforms/platform-types';
 
 export { EXECUTION_RETENTION_MS };
 
@@ -85,7 +86,7 @@ export type ExecutionListInput = OrgScope & {
   flowId: string;
   teamId?: string;
   status?: ExecutionStatus;
-  platform?: string;
+  platform?: PostPlatform;
   socialAccountId?: string;
   conversationId?: string;
   fetchedCommentId?: string;

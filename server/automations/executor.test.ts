@@ -6,6 +6,7 @@ import { automationExecutions } from '../db/schema/automations';
 import { outboxEvents } from '../db/schema/events';
 import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
 import { setFeature } from '../organizations/organizations.service';
+import type { PostPlatform } from '../platforms/platform-types';
 import { postJobs } from '../posts/posts.jobs';
 import { connectAccount, uploadMedia } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
@@ -363,13 +364,13 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const org = await executorOrg();
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     /** Earlier answered events of one person, at these ages: counted runs as the executor records them. */
-    const answered = async (flow: RecordedFlow, run: { socialAccountId: string; platform: string; type: string; senderExternalId: string }, ages: number[]) => {
+    const answered = async (flow: RecordedFlow, run: { socialAccountId: string; platform: PostPlatform; type: string; senderExternalId: string }, ages: number[]) => {
       for (const age of ages) {
         await recordRun(t, org.organizationId, flow, { socialAccountId: run.socialAccountId, platform: run.platform, senderExternalId: run.senderExternalId, createdAt: minutesAgo(age), input: { type: run.type, platform: run.platform } });
       }
     };
     const dmFlow = await org.flow(dmDefinition(org.instagram.id));
-    const dmRun = { socialAccountId: org.instagram.id, platform: 'INSTAGRAM', type: 'DM_RECEIVED' };
+    const dmRun = { socialAccountId: org.instagram.id, platform: 'INSTAGRAM' as const, type: 'DM_RECEIVED' };
     await answered(dmFlow, { ...dmRun, senderExternalId: 'hourly-5' }, [2, 10, 20, 30, 50, 61]); // five within the hour
     await answered(dmFlow, { ...dmRun, senderExternalId: 'hourly-6' }, [2, 10, 20, 30, 40, 50]);
     const sixth = await org.emit('message', { text: 'price?', senderId: 'hourly-5', senderName: 'Five Times' });

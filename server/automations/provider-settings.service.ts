@@ -10,6 +10,7 @@ import { BadRequestError, NotFoundError } from '../http/errors';
 import { PlatformError, type PlatformErrorCode } from '../platforms/platform-error';
 import type { MessengerSetting } from '../platforms/provider-settings';
 import { platformOf } from '../platforms/registry';
+import type { PostPlatform } from '../platforms/platform-types';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { PROVIDER_SETTING_PLATFORM, type ProviderSettingStatus, type ProviderSettingType } from './shared/automation-constants';
@@ -46,7 +47,7 @@ async function presentOne(db: Executor, row: SettingRow) {
 
 export type SettingListInput = OrgScope & {
   teamId: string;
-  platform?: string;
+  platform?: PostPlatform;
   socialAccountId?: string;
   type?: ProviderSettingType;
   status?: ProviderSettingStatus;

@@ -10,6 +10,7 @@ import { getOrganization, type Plan } from '../organizations/organizations.servi
 import { importRetry } from '../jobs/import-retry';
 import { PlatformError } from '../platforms/platform-error';
 import { platformOf } from '../platforms/registry';
+import type { PostPlatform } from '../platforms/platform-types';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import type { CommentImportListQuery, CreateCommentImportBody } from './comments.schemas';
@@ -46,7 +47,7 @@ export function toCommentImportDto(row: CommentImportRow) {
 }
 
 /** The post's published item on a platform and the account that published it; 404 or a clear 400 otherwise. */
-export async function publishedTarget(db: Executor, params: { organizationId: string; teamId: string; postId: string; platform: string }) {
+export async function publishedTarget(db: Executor, params: { organizationId: string; teamId: string; postId: string; platform: PostPlatform }) {
   const [post] = await db
     .select()
     .from(posts)
@@ -143,7 +144,7 @@ export async function runCommentImport(services: AppServices, importId: string):
   const organization = await getOrganization(db, run.organizationId);
   try {
     const listed = await withCredentials(services, target.account, async (connector, credentials) => {
-      if (!connector.comments) throw new PlatformError({ code: 'PERMANENT', message: `${run.platform} comments cannot be imported`, httpStatus: 501, meta: { platform: run.platform as never, operation: 'comments.list' } });
+      if (!connector.comments) throw new PlatformError({ code: 'PERMANENT', message: `${run.platform} comments cannot be imported`, httpStatus: 501, meta: { platform: run.platform, operation: 'comments.list' } });
       const where = { externalId: target.account.externalId, selectedChannelId: target.account.selectedChannelId };
       return connector.comments.list(connectorEnv(services), credentials, where, { externalId: target.target.externalData!.id! });
     });

@@ -6,6 +6,7 @@ import { postTargets } from '../db/schema/posts';
 import { recordEvent } from '../events/outbox';
 import { NotFoundError } from '../http/errors';
 import { PlatformError } from '../platforms/platform-error';
+import type { PostPlatform } from '../platforms/platform-types';
 import { errorRecord, retryPlan, targetsOutcome } from '../posts/publishing.service';
 import type { AppServices } from '../services';
 import type { CommentRow, CommentTargetRow } from './comment-dto';
@@ -37,7 +38,7 @@ export async function publishDueComment(services: AppServices, job: JobRef): Pro
  * post. Its `id`, and for our own items all of their `externalData` (Slack and Discord find the
  * channel and thread of a message there).
  */
-async function parentExternalData(services: AppServices, comment: CommentRow, platform: string): Promise<Record<string, string> | null> {
+async function parentExternalData(services: AppServices, comment: CommentRow, platform: PostPlatform): Promise<Record<string, string> | null> {
   const { db } = services;
   if (comment.fetchedParentCommentId) {
     const [parent] = await db.select().from(fetchedComments).where(eq(fetchedComments.id, comment.fetchedParentCommentId));
@@ -57,7 +58,7 @@ async function parentExternalData(services: AppServices, comment: CommentRow, pl
 
 async function publishTarget(services: AppServices, comment: CommentRow, target: CommentTargetRow): Promise<void> {
   const { db } = services;
-  const meta = { platform: target.platform as never, operation: 'publishing.comment' };
+  const meta = { platform: target.platform, operation: 'publishing.comment' };
   const account = target.socialAccountId
     ? await getAccountById(db, { organizationId: comment.organizationId, id: target.socialAccountId }).catch((error) => {
         if (error instanceof NotFoundError) return null;

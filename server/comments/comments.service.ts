@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError } from '../http/errors';
 import { likePattern } from '../http/pagination';
 import { getOrganization, type Plan } from '../organizations/organizations.service';
 import type { AppServices } from '../services';
+import type { PostPlatform } from '../platforms/platform-types';
 import { getTeam } from '../teams/teams.service';
 import { checkComment, type CheckedComment } from './comment-checks';
 import type { CommentRow } from './comment-dto';
@@ -202,7 +203,7 @@ function assertEditable(row: CommentRow) {
 /** One target per platform (kept when already posted), pointing at the account that published the post. */
 async function writeTargets(tx: Executor, row: CommentRow, checked: CheckedComment) {
   const existing = await tx.select().from(commentTargets).where(eq(commentTargets.commentId, row.id));
-  const stale = existing.filter((target) => !checked.platforms.includes(target.platform as never) && target.status !== 'POSTED').map((target) => target.id);
+  const stale = existing.filter((target) => !(checked.platforms as readonly PostPlatform[]).includes(target.platform) && target.status !== 'POSTED').map((target) => target.id);
   if (stale.length) await tx.delete(commentTargets).where(inArray(commentTargets.id, stale));
   for (const platform of checked.platforms) {
     const account = checked.accounts.get(platform)!;

@@ -8,6 +8,7 @@ import { BadRequestError, NotFoundError, RateLimitedError } from '../http/errors
 import { COMMENT_ACTION_RULES, type PlatformComment } from '../platforms/comments';
 import { PlatformError } from '../platforms/platform-error';
 import { platformOf } from '../platforms/registry';
+import type { PostPlatform } from '../platforms/platform-types';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import type { CommentActionBody, FetchedCommentsQuery } from './comments.schemas';
@@ -15,7 +16,7 @@ import type { ImportPlatform } from './shared/comment-statuses';
 
 export type FetchedCommentRow = typeof fetchedComments.$inferSelect;
 
-type Owner = { organizationId: string; teamId: string; postId: string; socialAccountId: string; importId: string; platform: string };
+type Owner = { organizationId: string; teamId: string; postId: string; socialAccountId: string; importId: string; platform: PostPlatform };
 
 /** Stores (or refreshes) comments as the platform reported them; one row per account and platform id. */
 export async function storeFetchedComments(tx: Executor, owner: Owner, items: PlatformComment[]): Promise<FetchedCommentRow[]> {

@@ -1,5 +1,6 @@
 import type { Executor } from '../db/client';
 import { comments, commentTargets } from '../db/schema/comments';
+import type { PostPlatform } from '../platforms/platform-types';
 import { recordCommentPublished } from './comment-publishing.service';
 
 /**
@@ -9,7 +10,7 @@ import { recordCommentPublished } from './comment-publishing.service';
  */
 export async function recordFirstComment(
   tx: Executor,
-  input: { organizationId: string; teamId: string; postId: string; platform: string; socialAccountId: string; text: string; externalData: Record<string, string> },
+  input: { organizationId: string; teamId: string; postId: string; platform: PostPlatform; socialAccountId: string; text: string; externalData: Record<string, string> },
 ): Promise<void> {
   const now = new Date();
   const [row] = await tx

@@ -7,6 +7,7 @@ import { posts, postTargets } from '../db/schema/posts';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { recordEvent } from '../events/outbox';
 import type { InboundEventRow } from '../ingest/consumers';
+import type { PostPlatform } from '../platforms/platform-types';
 import { applyFetchedCommentChange } from './fetched-comment-changes';
 import { storeFetchedComments, toFetchedCommentDto } from './fetched-comments.service';
 
@@ -108,7 +109,7 @@ function applyChange(tx: Transaction, event: InboundEventRow, payload: z.infer<t
 }
 
 /** The run that collects a post's comments as they arrive: one per account and post. */
-async function webhookImport(tx: Transaction, key: { organizationId: string; teamId: string; socialAccountId: string; postId: string; platform: string }) {
+async function webhookImport(tx: Transaction, key: { organizationId: string; teamId: string; socialAccountId: string; postId: string; platform: PostPlatform }) {
   const now = new Date();
   await tx
     .insert(commentImports)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { comments, commentTargets } from '../db/schema/comments';
+import type { PostPlatform } from '../platforms/platform-types';
 
 export type PublishedCommentChange = { type: 'EDITED'; text?: string } | { type: 'DELETED'; at: Date };
 
@@ -12,7 +13,7 @@ export type PublishedCommentChange = { type: 'EDITED'; text?: string } | { type:
  */
 export async function applyPublishedCommentChange(
   tx: Executor,
-  key: { organizationId: string; socialAccountId: string; platform: string; externalId: string },
+  key: { organizationId: string; socialAccountId: string; platform: PostPlatform; externalId: string },
   change: PublishedCommentChange,
 ): Promise<void> {
   const now = new Date();

@@ -8,6 +8,7 @@ import { AppError, NotFoundError } from '../http/errors';
 import { decodeCursor, encodeCursor } from '../http/keyset-cursor';
 import { likePattern } from '../http/pagination';
 import { accountSummaries } from '../accounts/account-summaries';
+import type { PostPlatform } from '../platforms/platform-types';
 import { getTeam } from '../teams/teams.service';
 import { toConversationDto, toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
 
@@ -60,7 +61,7 @@ export async function presentConversation(db: Executor, row: ConversationRow) {
 
 export type ConversationListInput = OrgScope & {
   teamId: string;
-  platform?: string;
+  platform?: PostPlatform;
   socialAccountId?: string;
   status?: 'OPEN' | 'ARCHIVED';
   unread?: boolean;

@@ -6,6 +6,7 @@ import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
 import type { MessageRow } from './inbox-dto';
 import { intentKeyOf, recordSendOutcome, type SendOutcome } from './send-outcome';
+import { messagingOf } from '../platforms/messaging-of';
 
 const PAGE = 100;
 /** A send the platform could not be asked about for this long is given up as failed. */
@@ -61,7 +62,7 @@ async function askPlatform(services: AppServices, message: MessageRow, now: Date
   if (!connectorOf(services, account.type, account.mode).messaging) return unknown(`${account.type} has no messaging to ask`);
   try {
     const found = await withCredentials(services, account, (connector, credentials) =>
-      connector.messaging!.findByIntent(connectorEnv(services), credentials, { pageId: account.externalId ?? '', intentKey: intentKeyOf(message) }),
+      messagingOf(connector, 'messaging.findByIntent').findByIntent(connectorEnv(services), credentials, { pageId: account.externalId ?? '', intentKey: intentKeyOf(message) }),
     );
     if (found) return { kind: 'SENT', externalMessageId: found.externalMessageId, sentAt: found.sentAt };
     return { kind: 'FAILED', error: NOT_ON_PLATFORM, mayHaveArrived: false };

@@ -5,6 +5,7 @@ import { conversations, messages } from '../db/schema/inbox';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { BadRequestError, NotFoundError } from '../http/errors';
 import { randomPerson } from '../platforms/sandbox/names';
+import type { PostPlatform } from '../platforms/platform-types';
 
 type NewConversation = typeof conversations.$inferInsert;
 type NewMessage = typeof messages.$inferInsert;
@@ -82,7 +83,7 @@ export async function seedInbox(db: Database, input: SeedInboxInput) {
   return { socialAccountId: account.id, teamId: account.teamId, conversations: threads.length, messages: lastMessages.length + thread.length, threadConversationId };
 }
 
-type Base = { organizationId: string; teamId: string; socialAccountId: string; platform: string; conversationId: string };
+type Base = { organizationId: string; teamId: string; socialAccountId: string; platform: PostPlatform; conversationId: string };
 
 function inbound(row: Base & { externalMessageId: string; text: string; at: Date }): NewMessage {
   const { at, ...rest } = row;

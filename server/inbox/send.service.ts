@@ -28,6 +28,7 @@ import { applyReaction } from './message-changes';
 import { reserveMessageSlot } from './messaging-quota';
 import { intentKeyOf, recordSendOutcome } from './send-outcome';
 import { compositionIssues, platformIssues, type MessageContent } from './shared/message-content';
+import { messagingOf } from '../platforms/messaging-of';
 
 const WINDOW_MS = 24 * 3600_000;
 const PRIVATE_REPLY_MAX_AGE_MS = 7 * 24 * 3600_000;
@@ -139,7 +140,7 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
         status: 'PENDING',
         source: delivery.source,
         text: delivery.message.text ?? '',
-        attachments: delivery.message.attachments.map((attachment) => ({ type: attachment.type as 'IMAGE', url: attachment.url })),
+        attachments: delivery.message.attachments.map((attachment) => ({ type: attachment.type, url: attachment.url })),
         replyTo: delivery.replyTo ?? null,
         privateReplyContext: delivery.privateReplyContext ?? null,
         platformData: richData(delivery.message),
@@ -160,7 +161,7 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
     failure =
       error instanceof PlatformError
         ? error
-        : new PlatformError({ code: 'TRANSIENT', message: 'The platform call failed unexpectedly', httpStatus: 500, meta: { platform: account.type as 'INSTAGRAM', operation: 'messaging.send' } });
+        : new PlatformError({ code: 'TRANSIENT', message: 'The platform call failed unexpectedly', httpStatus: 500, meta: { platform: account.type, operation: 'messaging.send' } });
     if (!(error instanceof PlatformError)) services.logger.error('message send failed', { error: error instanceof Error ? error.message : String(error) });
   }
 
@@ -198,7 +199,7 @@ async function replyToOf(db: Executor, conversation: ConversationRow, messageId?
 function platformSend(conversation: ConversationRow, message: OutboundMessage) {
   return (services: AppServices, account: SocialAccountRow, intentKey: string) =>
     withCredentials(services, account, (connector, credentials) =>
-      connector.messaging!.send(messagingEnv(services), credentials, {
+      messagingOf(connector, 'messaging.send').send(messagingEnv(services), credentials, {
         pageId: account.externalId ?? '',
         recipientId: conversation.externalParticipantId,
         message,
@@ -272,7 +273,7 @@ export async function reactToMessage(
   await requireSending(services, account);
   if (!message.externalMessageId) throw new BadRequestError('This message never reached the platform: there is nothing to react to');
   await withCredentials(services, account, (connector, credentials) =>
-    connector.messaging!.react({ db: services.db, publicUrl: services.config.publicUrl }, credentials, {
+    messagingOf(connector, 'messaging.react').react({ db: services.db, publicUrl: services.config.publicUrl }, credentials, {
       pageId: account.externalId ?? '',
       recipientId: conversation.externalParticipantId,
       externalMessageId: message.externalMessageId!,
@@ -296,7 +297,7 @@ export async function readConversation(services: AppServices, scope: OrgScope & 
   if (account?.messagingStatus === 'ENABLED' && !services.config.MESSAGING_SENDING_PAUSED) {
     try {
       await withCredentials(services, account, (connector, credentials) =>
-        connector.messaging!.markSeen({ db: services.db, publicUrl: services.config.publicUrl }, credentials, { pageId: account.externalId ?? '', recipientId: row.externalParticipantId }),
+        messagingOf(connector, 'messaging.markSeen').markSeen({ db: services.db, publicUrl: services.config.publicUrl }, credentials, { pageId: account.externalId ?? '', recipientId: row.externalParticipantId }),
       );
     } catch (error) {
       services.logger.debug('seen marker not shown', { conversationId: row.id, error: error instanceof Error ? error.message : String(error) });
@@ -382,7 +383,7 @@ export async function sendPrivateReply(
     // The outcome moves the claim: SENT, FAILED, or UNKNOWN (a transient failure may have arrived: 429).
     call: (svc, acc, intentKey) =>
       withCredentials(svc, acc, (connector, credentials) =>
-        connector.messaging!.privateReply(messagingEnv(svc), credentials, { pageId: acc.externalId ?? '', commentId: comment.externalId, text, intentKey }),
+        messagingOf(connector, 'messaging.privateReply').privateReply(messagingEnv(svc), credentials, { pageId: acc.externalId ?? '', commentId: comment.externalId, text, intentKey }),
       ),
   });
   return present(services, result);

@@ -6,6 +6,7 @@ import type { InboundEvent } from '../platforms/connector';
 import { connectorOf } from '../accounts/credentials';
 import { modesOffered, type ConnectorMode } from '../platforms/connectors';
 import { platformOf } from '../platforms/registry';
+import type { SocialAccountType } from '../platforms/platform-types';
 import { domainOf, type InboundEventRow } from './consumers';
 import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
 import { afterCommit, transactionThenFollow } from '../db/after-commit';
@@ -41,7 +42,7 @@ function ignoredBecause(event: InboundEvent, account: AccountRow): string | null
  */
 export async function ingestWebhook(
   services: AppServices,
-  input: { platform: string; payload: unknown; source: 'webhook' | 'sandbox' },
+  input: { platform: SocialAccountType; payload: unknown; source: 'webhook' | 'sandbox' },
 ): Promise<InboundEventRow[]> {
   const events = connectorOf(services, input.platform, webhookMode(services, input)).webhooks.parse(input.payload);
   // A worker consumes what it stored right after the commit; the dispatch job (due later) is

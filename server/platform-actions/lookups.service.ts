@@ -4,7 +4,7 @@ import { requireAccount } from '../accounts/accounts.service';
 import { AppError, BadRequestError } from '../http/errors';
 import type { ActionsCapability } from '../platforms/actions';
 import { PlatformError } from '../platforms/platform-error';
-import type { PostPlatform } from '../platforms/platform-types';
+import type { SocialAccountType } from '../platforms/platform-types';
 import { platformOf } from '../platforms/registry';
 import type { AppServices } from '../services';
 import { actingAs } from './platform-actions.service';
@@ -16,7 +16,7 @@ type Scope = { organizationId: string; teamId: string };
 export async function lookup<K extends keyof Lookups>(
   services: AppServices,
   scope: Scope,
-  platform: PostPlatform,
+  platform: SocialAccountType,
   name: K,
   input: Parameters<Lookups[K]>[3],
 ): Promise<Awaited<ReturnType<Lookups[K]>>> {

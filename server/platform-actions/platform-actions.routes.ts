@@ -1,6 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
-import type { PostPlatform } from '../platforms/platform-types';
+import type { SocialAccountType } from '../platforms/platform-types';
 import {
   DeleteCommentBody,
   DeletePostBody,
@@ -19,7 +19,7 @@ const tags = ['Platform actions'];
 
 /** One published-content path of the outline: which platform, which operations, their ids. */
 type ItemPath = {
-  platform: PostPlatform;
+  platform: SocialAccountType;
   path: string;
   what: string;
   edit?: { operationId: string; body: z.ZodTypeAny };

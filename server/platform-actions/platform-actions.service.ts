@@ -7,7 +7,7 @@ import { AppError, BadRequestError, NotFoundError } from '../http/errors';
 import type { ActionsCapability, ActingAccount, PostEdit } from '../platforms/actions';
 import type { ConnectorEnv, Credentials } from '../platforms/connector';
 import { PlatformError } from '../platforms/platform-error';
-import type { PostPlatform } from '../platforms/platform-types';
+import type { PostPlatform, SocialAccountType } from '../platforms/platform-types';
 import { platformOf } from '../platforms/registry';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
@@ -138,7 +138,7 @@ export async function deletePublishedPost(services: AppServices, scope: Scope, p
   return { success: true };
 }
 
-export async function editPlatformComment(services: AppServices, scope: Scope, platform: PostPlatform, input: { commentId: string; text: string; spoilerText?: string }) {
+export async function editPlatformComment(services: AppServices, scope: Scope, platform: SocialAccountType, input: { commentId: string; text: string; spoilerText?: string }) {
   const account = await requireAccount(services.db, { ...scope, type: platform });
   const result = await act<{ externalId: string; text: string; spoilerText?: string }, { permalink: string | null }>(services, account, 'editComment', 'editing comments', {
     externalId: input.commentId,
@@ -151,7 +151,7 @@ export async function editPlatformComment(services: AppServices, scope: Scope, p
   return { success: true, permalink: result.permalink };
 }
 
-export async function deletePlatformComment(services: AppServices, scope: Scope, platform: PostPlatform, commentId: string) {
+export async function deletePlatformComment(services: AppServices, scope: Scope, platform: SocialAccountType, commentId: string) {
   const account = await requireAccount(services.db, { ...scope, type: platform });
   await act(services, account, 'deleteComment', 'deleting comments', { externalId: commentId });
   await services.db.transaction((tx) =>

@@ -143,9 +143,12 @@ export type ProfileCapability = {
 };
 
 /** A message as the platform receives it: text and each attachment are separate bubbles. */
+/** What a DM can carry as a file: the API's `MessageAttachmentInput` types. */
+export type OutboundAttachmentType = 'IMAGE' | 'VIDEO' | 'AUDIO' | 'FILE';
+
 export type OutboundMessage = {
   text: string | null;
-  attachments: { type: string; url: string }[];
+  attachments: { type: OutboundAttachmentType; url: string }[];
   quickReplies?: { label: string; payload: string }[];
   buttons?: ({ type: 'POSTBACK'; label: string; payload: string } | { type: 'URL'; label: string; url: string } | { type: 'PHONE'; label: string; phoneNumber: string })[];
   carousel?: { cards: { title: string; subtitle?: string; imageUrl?: string; buttons?: OutboundMessage['buttons'] }[] };

@@ -20,7 +20,7 @@ import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { countImport, importCapacity, lockImportMeter, MONTHLY_IMPORT_LIMITS } from '../usage/import-usage';
 import { importPostHistoryJob } from './import-post-history.job';
-import type { CreatePostHistoryImportBody, DeleteImportedPostsBody, ImportedPostsQuery, PostHistoryImportListQuery } from './post-history.schemas';
+import type { CreatePostHistoryImportBody, DeleteImportedPostsBody, HistoryPlatform, ImportedPostsQuery, PostHistoryImportListQuery } from './post-history.schemas';
 
 export type PostHistoryImportRow = typeof postHistoryImports.$inferSelect;
 type ProfilePostRow = typeof profilePosts.$inferSelect;
@@ -221,7 +221,7 @@ async function readPage(context: RunContext, cursor: string | null, limit: numbe
   const { services, run, account } = context;
   return withCredentials(services, account, (connector, credentials) => {
     if (!connector.history) {
-      throw new PlatformError({ code: 'PERMANENT', message: `${platformOf(run.platform).label} post history cannot be read`, httpStatus: 501, meta: { platform: run.platform as never, operation: 'history.list' } });
+      throw new PlatformError({ code: 'PERMANENT', message: `${platformOf(run.platform).label} post history cannot be read`, httpStatus: 501, meta: { platform: run.platform, operation: 'history.list' } });
     }
     return connector.history.list(connectorEnv(services), credentials, { externalId: account.externalId, selectedChannelId: account.selectedChannelId }, {
       cursor,
@@ -422,7 +422,7 @@ export async function runPostHistoryImport(services: AppServices, importId: stri
   }
 }
 
-async function accountOfTeam(db: Executor, input: { organizationId: string; teamId: string; socialAccountType: string }) {
+async function accountOfTeam(db: Executor, input: { organizationId: string; teamId: string; socialAccountType: HistoryPlatform }) {
   return requireAccount(db, { organizationId: input.organizationId, teamId: input.teamId, type: input.socialAccountType });
 }
 

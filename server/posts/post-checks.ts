@@ -6,7 +6,7 @@ import type { SocialAccountRow } from '../accounts/account-record';
 import { BadRequestError, type Issue } from '../http/errors';
 import { checkPostMedia, type UploadFacts } from '../platforms/content-rules/media-rules';
 import type { PlatformOptions } from '../platforms/content-rules/registry';
-import { platformOf } from '../platforms/registry';
+import { isSocialAccountType, platformOf } from '../platforms/registry';
 import type { PostPlatform } from '../platforms/platform-types';
 
 export type PostContent = {
@@ -39,7 +39,8 @@ export async function checkPostContent(db: Executor, content: PostContent): Prom
   const issues: Issue[] = [];
   const accounts = new Map<PostPlatform, SocialAccountRow>();
   for (const platform of content.platforms) {
-    const account = await findLiveAccount(db, { organizationId: content.organizationId, teamId: content.teamId, type: platform });
+    // A post platform that is no account type (Snapchat) can have no connected account.
+    const account = isSocialAccountType(platform) ? await findLiveAccount(db, { organizationId: content.organizationId, teamId: content.teamId, type: platform }) : null;
     if (account && !account.deleteOn) accounts.set(platform, account);
     else if (content.requireAccounts) {
       issues.push({

@@ -52,7 +52,7 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       code: 'ACCESS_REVOKED',
       message: `The ${target.platform} account of this post was disconnected`,
       httpStatus: 401,
-      meta: { platform: target.platform as never, operation: 'publishing.publish' },
+      meta: { platform: target.platform, operation: 'publishing.publish' },
     }));
     return;
   }
@@ -73,7 +73,7 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
           code: 'PERMANENT',
           message: `Publishing to ${target.platform} is not available`,
           httpStatus: 501,
-          meta: { platform: target.platform as never, operation: 'publishing.publish' },
+          meta: { platform: target.platform, operation: 'publishing.publish' },
         });
       }
       const where = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };

@@ -175,8 +175,8 @@ async function walk(services: AppServices, run: ReviewImportRow) {
   }
 }
 
-function reviewsOf(capability: ReviewsCapability | null, platform: string): ReviewsCapability {
-  if (!capability) throw new PlatformError({ code: 'PERMANENT', message: `${platform} has no reviews`, httpStatus: 501, meta: { platform: platform as never, operation: 'reviews.list' } });
+function reviewsOf(capability: ReviewsCapability | null, platform: ReviewPlatform): ReviewsCapability {
+  if (!capability) throw new PlatformError({ code: 'PERMANENT', message: `${platform} has no reviews`, httpStatus: 501, meta: { platform, operation: 'reviews.list' } });
   return capability;
 }
 

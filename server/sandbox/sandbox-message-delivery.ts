@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { sandboxProfiles } from '../db/schema/sandbox';
 import { sandboxMessages } from '../db/schema/sandbox-messaging';
+import { isSocialAccountType } from '../platforms/registry';
 import type { AppServices } from '../services';
 import { sendPlatformWebhook } from './sandbox.service';
 
@@ -17,7 +18,8 @@ export async function deliverSandboxMessage(services: AppServices, sandboxMessag
     .where(eq(sandboxMessages.id, sandboxMessageId));
   if (!row || row.message.deliveredAt) return;
   const deliveredAt = new Date();
-  if (row.message.recipientId) {
+  // The sandbox world's `platform` column is plain text; only account platforms get webhooks.
+  if (row.message.recipientId && isSocialAccountType(row.platform)) {
     await sendPlatformWebhook(services, { platform: row.platform, pageId: row.message.pageId }, 'message.delivered', [
       {
         id: `sbx_dlv_${row.message.id}`,

@@ -12,6 +12,7 @@ import { ingestWebhook } from '../ingest/ingest.service';
 import type { InboundEventRow } from '../ingest/consumers';
 import type { InboundEventKind } from '../platforms/connector';
 import { platformOf } from '../platforms/registry';
+import type { SocialAccountType } from '../platforms/platform-types';
 import { digits } from '../platforms/platform-definition';
 import type { SandboxWebhookPayload } from '../platforms/sandbox/sandbox-connector';
 import { randomPerson } from '../platforms/sandbox/names';
@@ -37,7 +38,7 @@ import {
 /** Connects a sandbox account as if the person had approved the consent page. */
 export async function connectSandboxAccount(
   services: AppServices,
-  input: { organizationId: string; teamId: string; type: string; username?: string; grantMessaging?: boolean; channelName?: string },
+  input: { organizationId: string; teamId: string; type: SocialAccountType; username?: string; grantMessaging?: boolean; channelName?: string },
 ): Promise<SocialAccountRow> {
   const definition = platformOf(input.type);
   const { session } = await startConnect(services, {
@@ -111,7 +112,7 @@ async function emitMany(services: AppServices, account: SocialAccountRow, kind: 
  */
 export async function sendPlatformWebhook(
   services: AppServices,
-  to: { platform: string; pageId: string },
+  to: { platform: SocialAccountType; pageId: string },
   kind: InboundEventKind,
   events: { id: string; data: Record<string, unknown> }[],
 ): Promise<InboundEventRow[]> {

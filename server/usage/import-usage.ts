@@ -4,6 +4,7 @@ import type { Executor } from '../db/client';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { importUsage as importUsageTable, type ImportKind } from '../db/schema/usage';
 import type { Plan } from '../organizations/organizations.service';
+import type { SocialAccountType } from '../platforms/platform-types';
 
 /**
  * The monthly import meter, shared by every importing domain: post history (`POSTS`), business
@@ -130,7 +131,7 @@ export async function importUsageReport(
     page: number;
     pageSize: number;
     teamId?: string;
-    socialAccountType?: string;
+    socialAccountType?: SocialAccountType;
     socialAccountId?: string;
     /** A domain's own limit (custom organization limits); the plan's by default. */
     limit?: number;

@@ -1,4 +1,3 @@
-import type { SocialAccountType } from '../platforms/platform-types';
 import { createRouter } from '../http/create-router';
 import { dailyLimits } from './daily-limits.service';
 import { getOrganization } from '../organizations/organizations.service';
@@ -13,7 +12,7 @@ export const usageRouter = createRouter().openapi(dailyLimitsRoute, async (c) =>
     socialAccountId,
     date: date ? new Date(date) : new Date(),
   });
-  return c.json({ ...result, type: result.type as SocialAccountType }, 200);
+  return c.json(result, 200);
 }).openapi(importUsageRoute, async (c) => {
   const query = c.req.valid('query');
   const { db } = c.var.services;

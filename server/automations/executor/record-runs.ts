@@ -4,6 +4,7 @@ import type { Executor, Transaction } from '../../db/client';
 import { automationExecutions, automationFlows, automationFlowVersions, type ExecutionError, type ExecutionInput } from '../../db/schema/automations';
 import { IN_PROCESS_FALLBACK_MS } from '../../jobs/in-process';
 import type { AppServices } from '../../services';
+import type { SocialAccountType } from '../../platforms/platform-types';
 import type { TriggerType } from '../shared/automation-constants';
 import { triggerMatches, type TriggerEvent } from '../shared/keyword-match';
 import { runAutomationExecutionJob } from './executor.jobs';
@@ -20,7 +21,7 @@ export type AutomationEvent = {
   triggerId: string;
   organizationId: string;
   socialAccountId: string;
-  platform: string;
+  platform: SocialAccountType;
   receivedAt: Date;
   text: string | null;
   payload: string | null;

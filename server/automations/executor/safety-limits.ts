@@ -6,6 +6,7 @@ import { organizations } from '../../db/schema/organizations';
 import { socialAccounts } from '../../db/schema/social-accounts';
 import type { Plan } from '../../organizations/organizations.service';
 import type { ExecutionErrorCode, TriggerType } from '../shared/automation-constants';
+import type { SocialAccountType } from '../../platforms/platform-types';
 
 /** The spec's monthly run budget per account. */
 export const MONTHLY_RUN_LIMITS: Record<Plan, number> = { FREE: 0, PRO: 200, BUSINESS: 1000 };
@@ -98,7 +99,7 @@ export const executionPausedError = () => skipped('AUTOMATION_EXECUTION_DISABLED
  * A page connected to several teams (or organizations) receives each event once per connected
  * account; the first team whose flows claim the event answers it, the others are SKIPPED.
  */
-async function sharedPageClaimed(db: Executor, event: { socialAccountId: string; platform: string; pageExternalId: string | null; externalEventId: string | null; senderExternalId: string | null }) {
+async function sharedPageClaimed(db: Executor, event: { socialAccountId: string; platform: SocialAccountType; pageExternalId: string | null; externalEventId: string | null; senderExternalId: string | null }) {
   if (!event.pageExternalId || !event.externalEventId) return null;
   const siblings = await db
     .select({ id: socialAccounts.id })
@@ -126,7 +127,7 @@ export type SafetyEvent = {
   socialAccountId: string;
   senderExternalId: string | null;
   triggerId: string;
-  platform: string;
+  platform: SocialAccountType;
   type: TriggerType;
   /** A quick-reply or button tap (whatever flow type caught it): the spec lets taps skip the loop brake. */
   tap: boolean;

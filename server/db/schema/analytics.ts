@@ -3,6 +3,7 @@ import { idColumn, timestamps } from './columns';
 import { organizations } from './organizations';
 import { posts } from './posts';
 import { socialAccounts } from './social-accounts';
+import type { PostPlatform } from '../../platforms/platform-types';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -23,7 +24,7 @@ export const profilePosts = pgTable(
       .references(() => socialAccounts.id, { onDelete: 'cascade' }),
     /** The service's post, for internal profile posts. */
     postId: text().references(() => posts.id, { onDelete: 'cascade' }),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     externalId: text().notNull(),
     title: text(),
     description: text(),

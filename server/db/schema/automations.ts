@@ -15,6 +15,7 @@ import {
   TRIGGER_TYPES,
 } from '../../automations/shared/automation-constants';
 import type { FlowDefinition } from '../../automations/shared/flow-definition';
+import type { PostPlatform } from '../../platforms/platform-types';
 
 /*
  * Automations (issue 13): flows and their versions, the runs of a flow (executions and their
@@ -87,7 +88,7 @@ export const automationFlowVersions = pgTable(
     status: text({ enum: FLOW_VERSION_STATUSES }).notNull(),
     definition: jsonb().$type<FlowDefinition>().notNull(),
     triggerType: text({ enum: TRIGGER_TYPES }).notNull(),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     socialAccountId: text().references(() => socialAccounts.id, { onDelete: 'set null' }),
     postId: text(),
     publishedAt: at(),
@@ -128,7 +129,7 @@ export const automationExecutions = pgTable(
       .references(() => automationFlowVersions.id, { onDelete: 'cascade' }),
     /** The event that triggered the run (an inbound event id, or the test's own id): one run per flow and event. */
     triggerId: text().notNull(),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     socialAccountId: text().references(() => socialAccounts.id, { onDelete: 'set null' }),
     fetchedCommentId: text(),
     conversationId: text(),
@@ -196,7 +197,7 @@ export const automationProviderSettings = pgTable(
     socialAccountId: text()
       .notNull()
       .references(() => socialAccounts.id, { onDelete: 'cascade' }),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     type: text({ enum: PROVIDER_SETTING_TYPES }).notNull(),
     status: text({ enum: PROVIDER_SETTING_STATUSES }).notNull().default('DRAFT'),
     config: jsonb().$type<ProviderSettingConfig>().notNull(),

@@ -7,6 +7,7 @@ import { socialAccounts } from './social-accounts';
 import { teams } from './teams';
 import { COMMENT_STATUSES, IMPORT_STATUSES } from '../../comments/shared/comment-statuses';
 import { TARGET_STATUSES } from '../../posts/shared/post-statuses';
+import type { PostPlatform } from '../../platforms/platform-types';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -65,7 +66,7 @@ export const commentTargets = pgTable(
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
     organizationId: text().notNull(),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     socialAccountId: text().references(() => socialAccounts.id, { onDelete: 'set null' }),
     status: text({ enum: TARGET_STATUSES }).notNull().default('PENDING'),
     intentKey: text(),
@@ -97,7 +98,7 @@ export const commentImports = pgTable(
     postId: text()
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     trigger: text({ enum: ['MANUAL', 'WEBHOOK'] })
       .notNull()
       .default('MANUAL'),
@@ -145,7 +146,7 @@ export const fetchedComments = pgTable(
     importId: text()
       .notNull()
       .references(() => commentImports.id, { onDelete: 'cascade' }),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     externalId: text().notNull(),
     externalParentId: text(),
     externalPostId: text(),

@@ -4,6 +4,7 @@ import { idColumn, timestamps } from './columns';
 import { fetchedComments } from './comments';
 import { organizations } from './organizations';
 import { socialAccounts } from './social-accounts';
+import type { PostPlatform } from '../../platforms/platform-types';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -45,7 +46,7 @@ export const conversations = pgTable(
     socialAccountId: text()
       .notNull()
       .references(() => socialAccounts.id, { onDelete: 'cascade' }),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     externalConversationId: text().notNull(),
     externalParticipantId: text().notNull(),
     participantUsername: text().notNull().default(''),
@@ -91,7 +92,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     socialAccountId: text().notNull(),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     direction: text({ enum: ['INBOUND', 'OUTBOUND'] }).notNull(),
     status: text({ enum: ['PENDING', 'SENT', 'DELIVERED', 'SEEN', 'FAILED'] }).notNull(),
     source: text({ enum: ['DM', 'API', 'PRIVATE_REPLY', 'ECHO'] }).notNull(),

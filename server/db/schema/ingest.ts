@@ -2,6 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm
 import { idColumn } from './columns';
 import { organizations } from './organizations';
 import { socialAccounts } from './social-accounts';
+import type { SocialAccountType } from '../../platforms/platform-types';
 
 /**
  * Every inbound platform event (webhook or sandbox), stored once per receiving account before any
@@ -18,7 +19,7 @@ export const inboundEvents = pgTable(
     socialAccountId: text()
       .notNull()
       .references(() => socialAccounts.id, { onDelete: 'cascade' }),
-    platform: text().notNull(),
+    platform: text().$type<SocialAccountType>().notNull(),
     source: text({ enum: ['webhook', 'sandbox'] }).notNull(),
     kind: text().notNull(),
     domain: text({ enum: ['comments', 'inbox', 'reviews'] }).notNull(),

@@ -3,6 +3,7 @@ import { idColumn, timestamps } from './columns';
 import { organizations } from './organizations';
 import { socialAccounts } from './social-accounts';
 import { teams } from './teams';
+import type { PostPlatform } from '../../platforms/platform-types';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -34,7 +35,7 @@ export const postHistoryImports = pgTable(
     socialAccountId: text()
       .notNull()
       .references(() => socialAccounts.id, { onDelete: 'cascade' }),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     requestedCount: integer().notNull(),
     withAnalytics: boolean().notNull(),
     importCarousels: boolean().notNull(),

@@ -6,6 +6,7 @@ import { socialAccounts } from './social-accounts';
 import { teams } from './teams';
 // The status lists live in a browser-safe module so the dashboard can use them without drizzle.
 import { POST_STATUSES, TARGET_STATUSES } from '../../posts/shared/post-statuses';
+import type { PostPlatform } from '../../platforms/platform-types';
 
 const at = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -83,7 +84,7 @@ export const postTargets = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     organizationId: text().notNull(),
-    platform: text().notNull(),
+    platform: text().$type<PostPlatform>().notNull(),
     socialAccountId: text().references(() => socialAccounts.id, { onDelete: 'set null' }),
     status: text({ enum: TARGET_STATUSES }).notNull().default('PENDING'),
     /** Sent to the platform as its idempotency key; the sandbox (like real APIs that have one) dedupes on it. */

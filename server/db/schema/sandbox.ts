@@ -2,6 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { idColumn } from './columns';
 import { organizations } from './organizations';
 import { teams } from './teams';
+import type { SocialAccountType } from '../../platforms/platform-types';
 
 /*
  * The sandbox platform world: what the 15 platforms would hold on their side. Each organization
@@ -87,7 +88,7 @@ export const sandboxConnectSessions = pgTable('sandbox_connect_sessions', {
   teamId: text()
     .notNull()
     .references(() => teams.id, { onDelete: 'cascade' }),
-  platform: text().notNull(),
+  platform: text().$type<SocialAccountType>().notNull(),
   redirectUrl: text().notNull(),
   requestedPermissions: text().array().notNull(),
   /** What the service asked for: connection method, reconnect target, Mastodon server, business scope. */
@@ -123,7 +124,7 @@ export const sandboxPortals = pgTable('sandbox_portals', {
   teamId: text()
     .notNull()
     .references(() => teams.id, { onDelete: 'cascade' }),
-  platforms: text().array().notNull(),
+  platforms: text().array().$type<SocialAccountType[]>().notNull(),
   redirectUrl: text(),
   withMessagingScope: text({ enum: ['true', 'false'] }).notNull(),
   settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),

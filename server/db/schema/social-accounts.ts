@@ -3,6 +3,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { idColumn, timestamps } from './columns';
 import { organizations } from './organizations';
 import { teams } from './teams';
+import type { SocialAccountType } from '../../platforms/platform-types';
 
 /** A channel as the platform lists it: a Facebook page, a YouTube channel, a Discord channel, a subreddit... */
 export type StoredChannel = {
@@ -35,7 +36,7 @@ export const socialAccounts = pgTable(
     teamId: text()
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    type: text().notNull(),
+    type: text().$type<SocialAccountType>().notNull(),
     /** `sandbox`: the simulated world; `live`: the platform's real API (decision 059). Fixed at connect. */
     mode: text({ enum: ['sandbox', 'live'] })
       .notNull()

@@ -6,6 +6,7 @@ import { randomToken, sha256Hex } from '../../auth/secrets';
 import type { Permission } from '../permissions';
 import type { ConnectChoices, ProfileFacts } from '../platform-definition';
 import { platformOf } from '../registry';
+import type { SocialAccountType } from '../platform-types';
 import type { TokenSet } from '../connector';
 import { displayNameFor, randomIdentity } from './names';
 
@@ -30,7 +31,7 @@ export async function listProfiles(db: Executor, params: { organizationId: strin
  * those another team has connected. A consent link travels to people outside the organization
  * (the hosted portal is made for clients), who must not see, or take over, other clients' accounts.
  */
-export async function listConnectableProfiles(db: Executor, params: { organizationId: string; teamId: string; platform: string; id?: string }) {
+export async function listConnectableProfiles(db: Executor, params: { organizationId: string; teamId: string; platform: SocialAccountType; id?: string }) {
   const connectedElsewhere = db
     .select({ id: socialAccounts.id })
     .from(socialAccounts)

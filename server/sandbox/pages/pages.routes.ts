@@ -6,6 +6,7 @@ import { claimConnectSession, denyConnect, findConnectSession, finishConnect, st
 import { findPortal, portalAccounts, portalUrl } from '../../accounts/portal.service';
 import { getAccountById } from '../../accounts/accounts.service';
 import type { Permission } from '../../platforms/permissions';
+import { SOCIAL_ACCOUNT_TYPES } from '../../platforms/platform-types';
 import { avatarUrl, renderAvatarSvg } from '../../platforms/sandbox/avatars';
 import { renderMediaSvg } from '../../platforms/sandbox/sandbox-media';
 import { createProfile, issueGrant, listConnectableProfiles } from '../../platforms/sandbox/world';
@@ -127,7 +128,7 @@ export function sandboxPagesRouter() {
   return router;
 }
 
-const PortalConnectForm = z.object({ type: z.string().min(1).max(40) });
+const PortalConnectForm = z.object({ type: z.enum(SOCIAL_ACCOUNT_TYPES) });
 
 /** The hosted portal (ours, not the platform's): public, the link's token authorizes it. */
 export function portalPagesRouter() {
