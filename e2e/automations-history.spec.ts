@@ -13,7 +13,9 @@ test('version history: two published versions, the live one marked, the older on
   test.setTimeout(120_000);
   const setup = await automationsOrg(page, playwright, baseURL);
   // Published twice through the API: the draft takes v1, the publishes v2 ("price") and v3 ("menu").
-  const created = await setup.api.post('/api/v1/automations', { data: { teamId: setup.teamId, name: 'Bakery DMs', platformScope: 'FACEBOOK', definition: dmDefinition(setup, 'price') } });
+  const created = await setup.api.post('/api/v1/automations', {
+    data: { teamId: setup.teamId, name: 'Bakery DMs', platformScope: 'FACEBOOK', definition: dmDefinition(setup, 'price') },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   expect((await setup.api.post(`/api/v1/automations/${id}/publish`)).status()).toBe(200);

@@ -17,7 +17,9 @@ export async function automationsOrg(page: Page, playwright: PlaywrightWorkerArg
   const org = await createOrg(`E2E automations ${randomBytes(3).toString('hex')}`, { enable: ['dms', 'automations'] });
   await loginAs(page, await createUser(org));
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-api-key': org.apiKey } });
-  const connected = await api.post('/api/v1/sandbox/accounts', { data: { teamId: org.teamId, type: 'FACEBOOK', channelName: 'Corner Bakery', grantMessaging: true } });
+  const connected = await api.post('/api/v1/sandbox/accounts', {
+    data: { teamId: org.teamId, type: 'FACEBOOK', channelName: 'Corner Bakery', grantMessaging: true },
+  });
   expect(connected.status(), await connected.text()).toBe(200);
   const enabled = await api.post('/api/v1/social-account/messaging/enable', { data: { teamId: org.teamId, type: 'FACEBOOK' } });
   expect(enabled.status(), await enabled.text()).toBe(200);

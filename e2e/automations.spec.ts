@@ -6,7 +6,13 @@ import { expect, test } from './fixtures';
 /** A post published on the page: a comment flow listens on one. */
 async function publishedPost(setup: Setup, title: string) {
   const created = await setup.api.post('/api/v1/post', {
-    data: { teamId: setup.teamId, title, postDate: new Date().toISOString(), socialAccountTypes: ['FACEBOOK'], data: { FACEBOOK: { text: `${title} every Friday.` } } },
+    data: {
+      teamId: setup.teamId,
+      title,
+      postDate: new Date().toISOString(),
+      socialAccountTypes: ['FACEBOOK'],
+      data: { FACEBOOK: { text: `${title} every Friday.` } },
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { id } = (await created.json()) as { id: string };
@@ -43,7 +49,10 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   await expect(node(page, 'trigger').getByText('keywords: price, how much')).toBeVisible();
 
   // Keyboard: the palette adds a step with Enter; the new step is selected and its shape error is on its node.
-  await page.getByRole('navigation', { name: 'Add a step' }).getByRole('button', { name: /^Private reply/ }).focus();
+  await page
+    .getByRole('navigation', { name: 'Add a step' })
+    .getByRole('button', { name: /^Private reply/ })
+    .focus();
   await page.keyboard.press('Enter');
   const reply = node(page, 'send_private_reply_1');
   await expect(reply).toBeVisible();
@@ -55,7 +64,10 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   await expect(reply.getByText('“Hi! Our price list is on its way in your DMs.”')).toBeVisible();
 
   // Another step, then select it on the canvas with the keyboard and delete it with Delete.
-  await page.getByRole('navigation', { name: 'Add a step' }).getByRole('button', { name: /^Like the comment/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Add a step' })
+    .getByRole('button', { name: /^Like the comment/ })
+    .click();
   const like = node(page, 'like_comment_2');
   await expect(like).toBeVisible();
   await page.getByRole('form', { name: 'Like the comment settings' }).waitFor();
@@ -93,7 +105,9 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   await page.getByRole('link', { name: 'Price comments' }).click();
   await page.getByRole('tab', { name: 'Runs' }).click();
   await expect(page.getByText('No runs')).toBeVisible();
-  const comment = await setup.api.post('/api/v1/sandbox/inbound/comment', { data: { socialAccountId: setup.accountId, text: 'What is the price of a loaf?', authorName: 'Lina Park' } });
+  const comment = await setup.api.post('/api/v1/sandbox/inbound/comment', {
+    data: { socialAccountId: setup.accountId, text: 'What is the price of a loaf?', authorName: 'Lina Park' },
+  });
   expect(comment.status(), await comment.text()).toBe(200);
   const run = page.getByRole('list', { name: 'Runs' }).getByRole('button', { name: /What is the price of a loaf\?/ });
   await expect(run.getByText('Completed')).toBeVisible({ timeout: 60_000 });
@@ -117,7 +131,10 @@ test('build a comment → private reply flow in the editor, see shape errors on 
   // The test panel beside the canvas: pick the fetched comment, run, and the nodes light up with their results.
   await page.getByRole('tab', { name: 'Test' }).click();
   const testRun = page.getByRole('form', { name: 'Test run' });
-  await testRun.getByRole('radiogroup', { name: 'Comment' }).getByRole('radio', { name: /Lina Park.*What is the price of a loaf\?/ }).check();
+  await testRun
+    .getByRole('radiogroup', { name: 'Comment' })
+    .getByRole('radio', { name: /Lina Park.*What is the price of a loaf\?/ })
+    .check();
   await testRun.getByRole('button', { name: 'Run test' }).click();
   await expect(node(page, 'trigger').getByLabel('Test result')).toHaveText('Test run completed');
   await expect(node(page, 'send_private_reply_1').getByLabel('Test result')).toHaveText('Completed');
@@ -141,7 +158,10 @@ test('a refusal from the server lands on the node it names', async ({ page, play
       teamId: setup.teamId,
       name: 'Rye comments',
       platformScope: 'FACEBOOK',
-      definition: { trigger: { type: 'COMMENT_CREATED', platform: 'FACEBOOK', socialAccountId: setup.accountId, postId }, steps: [{ id: 'thanks', type: 'SEND_PRIVATE_REPLY', message: { text: 'Thanks!' } }] },
+      definition: {
+        trigger: { type: 'COMMENT_CREATED', platform: 'FACEBOOK', socialAccountId: setup.accountId, postId },
+        steps: [{ id: 'thanks', type: 'SEND_PRIVATE_REPLY', message: { text: 'Thanks!' } }],
+      },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -182,10 +202,16 @@ test('the persistent menu of a page: saved with a phone preview, then synced', a
   await snap(page, 'automations-provider-settings');
 });
 
-test('a rich message node (attachment, buttons, carousel) built in its form, reordered and deleted with the keyboard, then published', async ({ page, playwright, baseURL }) => {
+test('a rich message node (attachment, buttons, carousel) built in its form, reordered and deleted with the keyboard, then published', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const setup = await automationsOrg(page, playwright, baseURL);
-  const uploaded = await setup.api.post('/api/v1/upload/create', { multipart: { teamId: setup.teamId, file: { name: 'square-1080.jpg', mimeType: 'image/jpeg', buffer: await testMedia('square-1080.jpg') } } });
+  const uploaded = await setup.api.post('/api/v1/upload/create', {
+    multipart: { teamId: setup.teamId, file: { name: 'square-1080.jpg', mimeType: 'image/jpeg', buffer: await testMedia('square-1080.jpg') } },
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
   const uploadId = ((await uploaded.json()) as { id: string }).id;
   const created = await setup.api.post('/api/v1/automations', { data: { teamId: setup.teamId, name: 'Loaf questions', platformScope: 'FACEBOOK' } });
@@ -204,7 +230,10 @@ test('a rich message node (attachment, buttons, carousel) built in its form, reo
   const message = node(page, 'send_message_1');
   const form = page.getByRole('form', { name: 'Send a message settings' });
   await form.getByLabel('Message', { exact: true }).fill('Which loaf would you like?');
-  await form.getByRole('radiogroup', { name: 'Attachment' }).getByRole('radio', { name: /^Image 1/ }).click();
+  await form
+    .getByRole('radiogroup', { name: 'Attachment' })
+    .getByRole('radio', { name: /^Image 1/ })
+    .click();
   await form.getByRole('button', { name: 'Add quick reply' }).click();
   await form.getByRole('group', { name: 'Quick reply 1' }).getByLabel('Label').fill('Rye');
   await form.getByRole('group', { name: 'Quick reply 1' }).getByLabel('Payload').fill('RYE');
@@ -234,7 +263,10 @@ test('a rich message node (attachment, buttons, carousel) built in its form, reo
   const card = cards.getByRole('group', { name: 'Card 1' });
   await card.getByLabel('Card title').fill('Sourdough');
   await card.getByLabel('Subtitle').fill('Baked on Fridays');
-  await card.getByRole('radiogroup', { name: 'Card 1 image' }).getByRole('radio', { name: /^Image 1/ }).click();
+  await card
+    .getByRole('radiogroup', { name: 'Card 1 image' })
+    .getByRole('radio', { name: /^Image 1/ })
+    .click();
   await card.getByRole('button', { name: 'Add card button' }).click();
   await card.getByRole('group', { name: 'Card button 1' }).getByLabel('Label').fill('Order');
   await card.getByRole('group', { name: 'Card button 1' }).getByLabel('Payload').fill('ORDER_SOURDOUGH');
@@ -291,7 +323,18 @@ test('a rich message node (attachment, buttons, carousel) built in its form, reo
     {
       id: 'send_message_2',
       type: 'SEND_MESSAGE',
-      message: { carousel: { cards: [{ title: 'Sourdough', subtitle: 'Baked on Fridays', imageUploadId: uploadId, buttons: [{ type: 'POSTBACK', label: 'Order', payload: 'ORDER_SOURDOUGH' }] }] } },
+      message: {
+        carousel: {
+          cards: [
+            {
+              title: 'Sourdough',
+              subtitle: 'Baked on Fridays',
+              imageUploadId: uploadId,
+              buttons: [{ type: 'POSTBACK', label: 'Order', payload: 'ORDER_SOURDOUGH' }],
+            },
+          ],
+        },
+      },
     },
   ]);
 });
@@ -324,7 +367,9 @@ test('the test panel runs a DM flow in a picked conversation and lights each nod
   await expect(testRun.getByText('No conversations on this account yet: send it a DM from the sandbox panel')).toBeVisible();
   await expect(testRun.getByRole('button', { name: 'Run test' })).toBeDisabled();
 
-  const dm = await setup.api.post('/api/v1/sandbox/inbound/message', { data: { socialAccountId: setup.accountId, senderId: 'noa-1', senderName: 'Noa Levi', text: 'Hello, about your bread' } });
+  const dm = await setup.api.post('/api/v1/sandbox/inbound/message', {
+    data: { socialAccountId: setup.accountId, senderId: 'noa-1', senderName: 'Noa Levi', text: 'Hello, about your bread' },
+  });
   expect(dm.status(), await dm.text()).toBe(200);
   const picker = testRun.getByRole('radiogroup', { name: 'Conversation' });
   const noa = picker.getByRole('radio', { name: /^Noa Levi/ });

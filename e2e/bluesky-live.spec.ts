@@ -18,7 +18,12 @@ async function snap(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-test('connects a live Bluesky account on a real PDS through its OAuth pages, schedules a post with an image and a thread, and sees its permalink', async ({ page, signedInUser, playwright, baseURL }) => {
+test('connects a live Bluesky account on a real PDS through its OAuth pages, schedules a post with an image and a thread, and sees its permalink', async ({
+  page,
+  signedInUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(5 * 60_000);
   // A person with an account on the PDS; they log in there (OAuth), SocialDesk never sees the password.
   const handle = `e2e${randomBytes(3).toString('hex')}.test`;

@@ -40,7 +40,11 @@ test('nested options: X poll and thread, Instagram carousel', async ({ page, sig
   await x.getByRole('combobox', { name: 'Poll duration' }).selectOption({ label: '3 days' });
   await expect(page.getByRole('tab', { name: /^X/ })).not.toHaveAccessibleName(/problem/);
   await x.scrollIntoViewIfNeeded();
-  if (SHOTS) await page.getByRole('tablist', { name: 'Platforms' }).locator('..').screenshot({ path: `${SHOTS}/composer-nested-x-poll.png` });
+  if (SHOTS)
+    await page
+      .getByRole('tablist', { name: 'Platforms' })
+      .locator('..')
+      .screenshot({ path: `${SHOTS}/composer-nested-x-poll.png` });
 
   // A thread cannot go with a poll: said on the poll.
   await x.getByRole('button', { name: 'Add a thread post' }).click();
@@ -73,7 +77,11 @@ test('nested options: X poll and thread, Instagram carousel', async ({ page, sig
   await tag.getByRole('spinbutton', { name: /Y position/ }).fill('0.6');
   await expect(page.getByRole('tab', { name: /^Instagram/ })).not.toHaveAccessibleName(/problem/);
   await ig.getByRole('group', { name: 'Slide 1' }).scrollIntoViewIfNeeded();
-  if (SHOTS) await page.getByRole('tablist', { name: 'Platforms' }).locator('..').screenshot({ path: `${SHOTS}/composer-nested-instagram-carousel.png` });
+  if (SHOTS)
+    await page
+      .getByRole('tablist', { name: 'Platforms' })
+      .locator('..')
+      .screenshot({ path: `${SHOTS}/composer-nested-instagram-carousel.png` });
 
   await page.getByRole('button', { name: 'Save as draft' }).click();
   await expect(page).toHaveURL(/\/posts/);

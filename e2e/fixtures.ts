@@ -37,7 +37,18 @@ export async function setPlan(organizationId: string, plan: 'FREE' | 'PRO' | 'BU
  * conversations in seconds, where real DMs through the ingestion path take minutes.
  */
 export async function seedInbox(org: SeededOrg | { organizationId: string }, socialAccountId: string, conversations: number, threadMessages = 0) {
-  const output = await admin('seed-inbox', '--org', org.organizationId, '--account', socialAccountId, '--conversations', String(conversations), '--thread-messages', String(threadMessages), '--json');
+  const output = await admin(
+    'seed-inbox',
+    '--org',
+    org.organizationId,
+    '--account',
+    socialAccountId,
+    '--conversations',
+    String(conversations),
+    '--thread-messages',
+    String(threadMessages),
+    '--json',
+  );
   return JSON.parse(output.split('\n').at(-1)!) as { conversations: number; messages: number; threadConversationId: string | null };
 }
 

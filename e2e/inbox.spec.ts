@@ -11,7 +11,13 @@ async function snap(page: Page, name: string) {
 type Inbox = { api: APIRequestContext; accountId: string; teamId: string; apiKey: string; organizationId: string };
 
 /** An organization with DMs, a signed-in user, and a sandbox account of the type with messaging on. */
-async function inboxOrg(page: Page, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined, type: 'INSTAGRAM' | 'FACEBOOK', channelName: string): Promise<Inbox> {
+async function inboxOrg(
+  page: Page,
+  playwright: PlaywrightWorkerArgs['playwright'],
+  baseURL: string | undefined,
+  type: 'INSTAGRAM' | 'FACEBOOK',
+  channelName: string,
+): Promise<Inbox> {
   const org = await createOrg(`E2E inbox ${randomBytes(3).toString('hex')}`, { enable: ['dms'] });
   await loginAs(page, await createUser(org));
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-api-key': org.apiKey } });
@@ -131,7 +137,13 @@ test('a private reply from a comment opens its conversation, closed until the pe
   test.setTimeout(150_000);
   const inbox = await inboxOrg(page, playwright, baseURL, 'FACEBOOK', 'Corner Bakery');
   const created = await inbox.api.post('/api/v1/post', {
-    data: { teamId: inbox.teamId, title: 'Sourdough is back', postDate: new Date().toISOString(), socialAccountTypes: ['FACEBOOK'], data: { FACEBOOK: { text: 'Sourdough every Friday.' } } },
+    data: {
+      teamId: inbox.teamId,
+      title: 'Sourdough is back',
+      postDate: new Date().toISOString(),
+      socialAccountTypes: ['FACEBOOK'],
+      data: { FACEBOOK: { text: 'Sourdough every Friday.' } },
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { id } = (await created.json()) as { id: string };

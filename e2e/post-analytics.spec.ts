@@ -10,14 +10,25 @@ async function snap(page: Page, name: string) {
   if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-test("refresh a post's analytics, see the chart and the numbers, hit the 24-hour budget, then the account's page", async ({ page, signedInUser, playwright, baseURL }) => {
+test("refresh a post's analytics, see the chart and the numbers, hit the 24-hour budget, then the account's page", async ({
+  page,
+  signedInUser,
+  playwright,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-api-key': signedInUser.org.apiKey } });
   const teamId = signedInUser.org.teamId;
   const connected = await api.post('/api/v1/sandbox/accounts', { data: { teamId, type: 'MASTODON', username: `e2e_stats_${randomBytes(3).toString('hex')}` } });
   expect(connected.status(), await connected.text()).toBe(200);
   const created = await api.post('/api/v1/post', {
-    data: { teamId, title: 'Spring menu', postDate: new Date().toISOString(), socialAccountTypes: ['MASTODON'], data: { MASTODON: { text: 'Asparagus season.' } } },
+    data: {
+      teamId,
+      title: 'Spring menu',
+      postDate: new Date().toISOString(),
+      socialAccountTypes: ['MASTODON'],
+      data: { MASTODON: { text: 'Asparagus season.' } },
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { id } = (await created.json()) as Post;
@@ -31,7 +42,9 @@ test("refresh a post's analytics, see the chart and the numbers, hit the 24-hour
     await refresh.click();
     await expect(mastodon.getByText(new RegExp(`· ${snapshots} snapshots?$`))).toBeVisible();
   }
-  const history = (await (await api.get(`/api/v1/analytics/post?postId=${id}&platformType=MASTODON`)).json()) as { items: { impressions: number; likes: number }[] };
+  const history = (await (await api.get(`/api/v1/analytics/post?postId=${id}&platformType=MASTODON`)).json()) as {
+    items: { impressions: number; likes: number }[];
+  };
   expect(history.items).toHaveLength(2);
   const latest = history.items.at(-1)!;
   const numbers = mastodon.getByRole('list', { name: 'Latest numbers on Mastodon' }).or(mastodon.getByLabel('Latest numbers on Mastodon'));
@@ -63,8 +76,13 @@ test("refresh a post's analytics, see the chart and the numbers, hit the 24-hour
   await audience.getByRole('button', { name: 'Refresh now: Mastodon' }).click();
   await expect(audience.getByRole('figure', { name: 'Followers over time' }).locator('canvas')).toBeVisible();
   await expect(audience.getByRole('figure', { name: 'Engagement over time' }).locator('canvas')).toBeVisible();
-  const account = (await (await api.get(`/api/v1/analytics/social-account?teamId=${teamId}&platformType=MASTODON`)).json()) as { items: { followers: number }[] };
-  await expect(audience.getByLabel('Latest numbers on Mastodon').getByRole('definition').first()).toHaveAttribute('title', account.items.at(-1)!.followers.toLocaleString('en-US'));
+  const account = (await (await api.get(`/api/v1/analytics/social-account?teamId=${teamId}&platformType=MASTODON`)).json()) as {
+    items: { followers: number }[];
+  };
+  await expect(audience.getByLabel('Latest numbers on Mastodon').getByRole('definition').first()).toHaveAttribute(
+    'title',
+    account.items.at(-1)!.followers.toLocaleString('en-US'),
+  );
   const top = page.getByRole('region', { name: 'Top posts' });
   await expect(top.getByRole('link', { name: 'Spring menu' })).toBeVisible();
   await snap(page, 'analytics-account');

@@ -21,7 +21,13 @@ test('a comment arrives live on the post page; reply to it, like it, hide it, de
   expect(connected.status(), await connected.text()).toBe(200);
   const account = (await connected.json()) as { id: string };
   const created = await api.post('/api/v1/post', {
-    data: { teamId: org.teamId, title: 'Sourdough is back', postDate: new Date().toISOString(), socialAccountTypes: ['FACEBOOK'], data: { FACEBOOK: { text: 'Sourdough every Friday.' } } },
+    data: {
+      teamId: org.teamId,
+      title: 'Sourdough is back',
+      postDate: new Date().toISOString(),
+      socialAccountTypes: ['FACEBOOK'],
+      data: { FACEBOOK: { text: 'Sourdough every Friday.' } },
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { id } = (await created.json()) as Post;
@@ -36,7 +42,9 @@ test('a comment arrives live on the post page; reply to it, like it, hide it, de
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
 
   // Someone comments on the platform (the sandbox's inbound API, as its webhook would).
-  const sent = await api.post('/api/v1/sandbox/inbound/comment', { data: { socialAccountId: account.id, text: 'Do you keep one aside for Saturday?', authorName: 'Dana Baker' } });
+  const sent = await api.post('/api/v1/sandbox/inbound/comment', {
+    data: { socialAccountId: account.id, text: 'Do you keep one aside for Saturday?', authorName: 'Dana Baker' },
+  });
   expect(sent.status(), await sent.text()).toBe(200);
   const comment = facebook.getByRole('listitem', { name: 'Comment by Dana Baker' });
   await expect(comment.getByText('Do you keep one aside for Saturday?')).toBeVisible({ timeout: 10_000 });
@@ -50,7 +58,9 @@ test('a comment arrives live on the post page; reply to it, like it, hide it, de
   const reply = comment.getByRole('article', { name: /^Your reply: Yes! Ask at the counter/ });
   await expect(reply).toBeVisible();
   await expect(reply.getByText('Published', { exact: true })).toBeVisible({ timeout: 30_000 });
-  const replies = (await (await api.get(`/api/v1/comment?teamId=${org.teamId}&postId=${id}`)).json()) as { items: { status: string; fetchedParentCommentId: string | null }[] };
+  const replies = (await (await api.get(`/api/v1/comment?teamId=${org.teamId}&postId=${id}`)).json()) as {
+    items: { status: string; fetchedParentCommentId: string | null }[];
+  };
   expect(replies.items).toHaveLength(1);
   expect(replies.items[0]!.status).toBe('POSTED');
 
@@ -65,7 +75,9 @@ test('a comment arrives live on the post page; reply to it, like it, hide it, de
   await snap(page, 'comments-thread');
 
   // Delete asks first, and the comment leaves the thread.
-  const spam = await api.post('/api/v1/sandbox/inbound/comment', { data: { socialAccountId: account.id, text: 'Cheap followers here!!!', authorName: 'Spam Bot' } });
+  const spam = await api.post('/api/v1/sandbox/inbound/comment', {
+    data: { socialAccountId: account.id, text: 'Cheap followers here!!!', authorName: 'Spam Bot' },
+  });
   expect(spam.status(), await spam.text()).toBe(200);
   const spamItem = facebook.getByRole('listitem', { name: 'Comment by Spam Bot' });
   await expect(spamItem).toBeVisible({ timeout: 20_000 });

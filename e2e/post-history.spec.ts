@@ -25,7 +25,9 @@ test('from Accounts, open an account’s history, import its past posts with pro
   // Six months of posts made before connecting, and a slow platform: the import's progress shows.
   const seeded = await api.post('/api/v1/sandbox/history', { data: { socialAccountId: account.id, count: 40, months: 6 } });
   expect(seeded.status(), await seeded.text()).toBe(200);
-  expect((await api.post('/api/v1/sandbox/faults', { data: { type: 'INSTAGRAM', operation: 'history.list', kind: 'SLOW', delayMs: 1500, count: 2 } })).status()).toBe(200);
+  expect(
+    (await api.post('/api/v1/sandbox/faults', { data: { type: 'INSTAGRAM', operation: 'history.list', kind: 'SLOW', delayMs: 1500, count: 2 } })).status(),
+  ).toBe(200);
 
   await page.goto(`/accounts?team=${org.teamId}`);
   await page.getByRole('link', { name: 'Post history for Instagram' }).click();
@@ -65,7 +67,9 @@ test('from Accounts, open an account’s history, import its past posts with pro
   }
 
   // An import started elsewhere (the API) is still running: one more from the page is refused with a clear message.
-  expect((await api.post('/api/v1/sandbox/faults', { data: { type: 'INSTAGRAM', operation: 'history.list', kind: 'SLOW', delayMs: 8000, count: 1 } })).status()).toBe(200);
+  expect(
+    (await api.post('/api/v1/sandbox/faults', { data: { type: 'INSTAGRAM', operation: 'history.list', kind: 'SLOW', delayMs: 8000, count: 1 } })).status(),
+  ).toBe(200);
   await panel.getByLabel(/New posts/).fill('5');
   const again = await api.post('/api/v1/post-history-import', { data: { teamId: org.teamId, socialAccountType: 'INSTAGRAM', count: 5 } });
   expect(again.status()).toBe(201);
@@ -79,7 +83,9 @@ test('retry a failed import from the page, then delete selected imported posts a
   const { org, api, account } = await setup(page, playwright, baseURL);
   expect((await api.post('/api/v1/sandbox/history', { data: { socialAccountId: account.id, count: 8, months: 3 } })).status()).toBe(200);
   // The platform refuses once: the import fails for good (a permanent error is not retried by itself).
-  const refused = await api.post('/api/v1/sandbox/faults', { data: { type: 'INSTAGRAM', operation: 'history.list', kind: 'PERMANENT', message: 'Profile access revoked', count: 1 } });
+  const refused = await api.post('/api/v1/sandbox/faults', {
+    data: { type: 'INSTAGRAM', operation: 'history.list', kind: 'PERMANENT', message: 'Profile access revoked', count: 1 },
+  });
   expect(refused.status(), await refused.text()).toBe(200);
 
   await page.goto(`/accounts/INSTAGRAM/history?team=${org.teamId}`);

@@ -168,7 +168,13 @@ test('drags a scheduled post to another day on the calendar and keeps its time',
   // Nine more on that day use up the account's daily YouTube posts (10 on PRO): the day says so.
   for (let i = 0; i < 9; i += 1) {
     const more = await api.post('/api/v1/post', {
-      data: { teamId, title: `Busy day ${i + 1}`, postDate: expected.toISOString(), socialAccountTypes: ['YOUTUBE'], data: { YOUTUBE: { text: 'Busy', uploadIds: [videoId] } } },
+      data: {
+        teamId,
+        title: `Busy day ${i + 1}`,
+        postDate: expected.toISOString(),
+        socialAccountTypes: ['YOUTUBE'],
+        data: { YOUTUBE: { text: 'Busy', uploadIds: [videoId] } },
+      },
     });
     expect(more.status(), await more.text()).toBe(200);
   }

@@ -19,7 +19,9 @@ async function setup(page: Page, playwright: { request: { newContext: (options: 
   const user = await createUser(org);
   await loginAs(page, user);
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-api-key': org.apiKey } });
-  const connected = await api.post('/api/v1/sandbox/accounts', { data: { teamId: org.teamId, type: 'GOOGLE_BUSINESS', channelName: 'Corner Bakery Main Street' } });
+  const connected = await api.post('/api/v1/sandbox/accounts', {
+    data: { teamId: org.teamId, type: 'GOOGLE_BUSINESS', channelName: 'Corner Bakery Main Street' },
+  });
   expect(connected.status(), await connected.text()).toBe(200);
   const account = (await connected.json()) as { id: string };
   return { org, api, account };
@@ -38,8 +40,14 @@ test('import reviews with the button: progress, then the list with its stars and
   test.setTimeout(120_000);
   const { org, api, account } = await setup(page, playwright, baseURL);
   // 130 reviews in the location's history and a slow platform: the import takes three pages and its progress shows.
-  expect((await api.post('/api/v1/sandbox/reviews', { data: { socialAccountId: account.id, rating: 4, comment: 'Lovely croissants', count: 100 } })).status()).toBe(200);
-  expect((await api.post('/api/v1/sandbox/faults', { data: { type: 'GOOGLE_BUSINESS', operation: 'reviews.list', kind: 'SLOW', delayMs: 1500, count: 3 } })).status()).toBe(200);
+  expect(
+    (await api.post('/api/v1/sandbox/reviews', { data: { socialAccountId: account.id, rating: 4, comment: 'Lovely croissants', count: 100 } })).status(),
+  ).toBe(200);
+  expect(
+    (
+      await api.post('/api/v1/sandbox/faults', { data: { type: 'GOOGLE_BUSINESS', operation: 'reviews.list', kind: 'SLOW', delayMs: 1500, count: 3 } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/reviews?team=${org.teamId}`);
   await expect(page.getByRole('heading', { name: 'No reviews imported yet' })).toBeVisible();
@@ -124,7 +132,11 @@ test('a Facebook recommendation’s reply can be edited but not deleted; a Googl
 
   await page.goto(`/reviews?team=${org.teamId}`);
   const feed = page.getByRole('feed', { name: 'Reviews' });
-  const recommendation = feed.getByRole('article').filter({ hasText: 'Facebook recommendation' }).filter({ has: page.getByRole('button', { name: 'Reply', exact: true }) }).first();
+  const recommendation = feed
+    .getByRole('article')
+    .filter({ hasText: 'Facebook recommendation' })
+    .filter({ has: page.getByRole('button', { name: 'Reply', exact: true }) })
+    .first();
   await recommendation.getByRole('button', { name: 'Reply', exact: true }).click();
   await page.keyboard.type('Thanks for recommending us!');
   await page.keyboard.press('Control+Enter');
@@ -137,7 +149,11 @@ test('a Facebook recommendation’s reply can be edited but not deleted; a Googl
   await snap(page, 'reviews-facebook-reply');
 
   // A Google review's reply (the seeded history has answered ones) keeps both actions.
-  const google = feed.getByRole('article').filter({ hasText: 'Google Business review' }).filter({ has: page.getByRole('group', { name: 'Your reply' }) }).first();
+  const google = feed
+    .getByRole('article')
+    .filter({ hasText: 'Google Business review' })
+    .filter({ has: page.getByRole('group', { name: 'Your reply' }) })
+    .first();
   await expect(google.getByRole('button', { name: /^Edit the reply/ })).toBeVisible();
   await expect(google.getByRole('button', { name: /^Delete the reply/ })).toBeVisible();
 });
@@ -151,8 +167,13 @@ test('a 1-star review arriving live is highlighted and counted in the navigation
   const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Reviews/ });
   await expect(nav).toHaveAccessibleName('Reviews');
 
-  for (const [rating, reviewerName] of [[5, 'Happy Customer'], [1, 'Angry Customer']] as const) {
-    const sent = await api.post('/api/v1/sandbox/inbound/review', { data: { socialAccountId: account.id, rating, reviewerName, comment: rating === 1 ? 'Cold coffee, rude staff.' : 'Great!' } });
+  for (const [rating, reviewerName] of [
+    [5, 'Happy Customer'],
+    [1, 'Angry Customer'],
+  ] as const) {
+    const sent = await api.post('/api/v1/sandbox/inbound/review', {
+      data: { socialAccountId: account.id, rating, reviewerName, comment: rating === 1 ? 'Cold coffee, rude staff.' : 'Great!' },
+    });
     expect(sent.status(), await sent.text()).toBe(200);
   }
   const feed = page.getByRole('feed', { name: 'Reviews' });

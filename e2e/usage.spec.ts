@@ -27,7 +27,13 @@ test('shows the month against the plan and each account’s daily meters for a c
   expect(connected.status(), await connected.text()).toBe(200);
   const tomorrow = utcDay(1);
   const created = await api.post('/api/v1/post', {
-    data: { teamId, title: 'Tomorrow', postDate: `${tomorrow}T12:00:00.000Z`, socialAccountTypes: ['MASTODON'], data: { MASTODON: { text: 'See you tomorrow' } } },
+    data: {
+      teamId,
+      title: 'Tomorrow',
+      postDate: `${tomorrow}T12:00:00.000Z`,
+      socialAccountTypes: ['MASTODON'],
+      data: { MASTODON: { text: 'See you tomorrow' } },
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const limits = await (await api.get(`/api/v1/organization/usage/posts`)).json();

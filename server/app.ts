@@ -104,16 +104,16 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   // Built on first request, once every router is registered, then kept.
   const openApiDocument = () =>
     (document ??= app.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: {
-      title: 'SocialDesk API',
-      version: '1.0.0',
-      description:
-        'Teams, social accounts, uploads, posts, comments, inbox, automations and webhooks. ' +
-        'Authenticate with the `x-api-key` header. Errors are `{ statusCode, message, issues? }`.',
-    },
-    servers: [{ url: services.config.publicUrl }],
-  }));
+      openapi: '3.1.0',
+      info: {
+        title: 'SocialDesk API',
+        version: '1.0.0',
+        description:
+          'Teams, social accounts, uploads, posts, comments, inbox, automations and webhooks. ' +
+          'Authenticate with the `x-api-key` header. Errors are `{ statusCode, message, issues? }`.',
+      },
+      servers: [{ url: services.config.publicUrl }],
+    }));
   app.route('/docs', docsRouter);
   // Public pages authorized by the unguessable token in their URL: the sandbox platform's consent
   // screens and avatars, and the hosted connect portal.

@@ -46,15 +46,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, STORAGE: 's3' })).toThrow(/S3_BUCKET: required when STORAGE=s3/);
     expect(() => loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'only-one' })).toThrow(/set both/);
     expect(() => loadConfig({ ...base, S3_PREFIX: 'no-slash' })).toThrow(/S3_PREFIX/);
-    expect(loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'media' })).toMatchObject({ S3_DIRECT_UPLOADS: true, S3_MEDIA_REDIRECT: true, S3_FORCE_PATH_STYLE: false });
+    expect(loadConfig({ ...base, STORAGE: 's3', S3_BUCKET: 'media' })).toMatchObject({
+      S3_DIRECT_UPLOADS: true,
+      S3_MEDIA_REDIRECT: true,
+      S3_FORCE_PATH_STYLE: false,
+    });
   });
 
   it('asks for the credentials of the live platforms the operator enables', () => {
     const base = { DATA_DIR: 'memory://', SECRET_KEY: 'x'.repeat(32) };
-    expect(() => loadConfig({ ...base, LIVE_PLATFORMS: 'DISCORD', DISCORD_CLIENT_ID: '1' })).toThrow(/DISCORD_CLIENT_SECRET, DISCORD_BOT_TOKEN: required when LIVE_PLATFORMS includes DISCORD/);
+    expect(() => loadConfig({ ...base, LIVE_PLATFORMS: 'DISCORD', DISCORD_CLIENT_ID: '1' })).toThrow(
+      /DISCORD_CLIENT_SECRET, DISCORD_BOT_TOKEN: required when LIVE_PLATFORMS includes DISCORD/,
+    );
     expect(() => loadConfig({ ...base, LIVE_PLATFORMS: 'slack' })).toThrow(/SLACK_CLIENT_ID, SLACK_CLIENT_SECRET: required/);
     // Mastodon registers its app on each server: nothing to configure.
-    expect(loadConfig({ ...base, LIVE_PLATFORMS: 'MASTODON,DISCORD', DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 'b' }).LIVE_PLATFORMS).toEqual(['MASTODON', 'DISCORD']);
+    expect(
+      loadConfig({ ...base, LIVE_PLATFORMS: 'MASTODON,DISCORD', DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 's', DISCORD_BOT_TOKEN: 'b' }).LIVE_PLATFORMS,
+    ).toEqual(['MASTODON', 'DISCORD']);
   });
 
   it('reaches Discord and Slack at their real addresses unless the operator points them elsewhere', () => {

@@ -59,7 +59,9 @@ async function main() {
       (server as Server).headersTimeout = KEEP_ALIVE_IDLE_MS + 1_000;
       // A port already taken (another instance, a worker beside an API process) in one line.
       server.once('error', (error: NodeJS.ErrnoException) => {
-        process.stderr.write(`Cannot listen on ${config.HOST}:${config.PORT}: ${error.code === 'EADDRINUSE' ? 'the port is already in use (set PORT)' : error.message}\n`);
+        process.stderr.write(
+          `Cannot listen on ${config.HOST}:${config.PORT}: ${error.code === 'EADDRINUSE' ? 'the port is already in use (set PORT)' : error.message}\n`,
+        );
         process.exit(1);
       });
     });

@@ -117,7 +117,10 @@ async function seedDemoWorld(services: AppServices, scope: Scope) {
     postDate: daysFromNow(-2, 14),
     platforms: ['LINKEDIN', 'BLUESKY', 'MASTODON'],
     data: {
-      LINKEDIN: { text: 'We roast every batch by hand. This week we profiled batch 214 to bring out the fruit in our Ethiopian beans.', uploadIds: [pictures.roastery.id] },
+      LINKEDIN: {
+        text: 'We roast every batch by hand. This week we profiled batch 214 to bring out the fruit in our Ethiopian beans.',
+        uploadIds: [pictures.roastery.id],
+      },
       BLUESKY: { text: 'Batch 214 is out of the roaster. Ethiopian, washed, very jammy.', uploadIds: [pictures.roastery.id] },
       MASTODON: { text: 'Batch 214 is out of the roaster. Ethiopian, washed, very jammy. #coffee', uploadIds: [pictures.roastery.id] },
     },
@@ -247,15 +250,19 @@ async function seedDemoInbox(services: AppServices, scope: Scope, accounts: { IN
   const maya = { senderId: '17841400000000001', senderName: 'Maya Okafor' };
   await consumed(emitMessage(services, { ...instagram, ...maya, text: 'Hi! Do you ship the autumn blend to Canada?' }));
   const mayaThread = await threadWith(accounts.INSTAGRAM.id, maya.senderId);
-  await sendMessage(services, { organizationId: scope.organizationId, id: mayaThread.id }, {
-    content: {
-      text: 'We do! Shipping to Canada takes 5–7 days. Want the whole beans or ground?',
-      quickReplies: [
-        { label: 'Whole beans', payload: 'GRIND_WHOLE' },
-        { label: 'Ground for filter', payload: 'GRIND_FILTER' },
-      ],
+  await sendMessage(
+    services,
+    { organizationId: scope.organizationId, id: mayaThread.id },
+    {
+      content: {
+        text: 'We do! Shipping to Canada takes 5–7 days. Want the whole beans or ground?',
+        quickReplies: [
+          { label: 'Whole beans', payload: 'GRIND_WHOLE' },
+          { label: 'Ground for filter', payload: 'GRIND_FILTER' },
+        ],
+      },
     },
-  });
+  );
   await consumed(emitPostback(services, { ...instagram, ...maya, kind: 'QUICK_REPLY', payload: 'GRIND_WHOLE', title: 'Whole beans' }));
 
   const tom = { senderId: '17841400000000002', senderName: 'Tom Lindqvist' };
@@ -304,7 +311,10 @@ async function backdate(services: AppServices, scope: Scope, rows: { id: string;
       .where(
         and(
           inArray(sandboxItems.externalId, externalIds),
-          inArray(sandboxItems.profileId, services.db.select({ id: sandboxProfiles.id }).from(sandboxProfiles).where(eq(sandboxProfiles.organizationId, scope.organizationId))),
+          inArray(
+            sandboxItems.profileId,
+            services.db.select({ id: sandboxProfiles.id }).from(sandboxProfiles).where(eq(sandboxProfiles.organizationId, scope.organizationId)),
+          ),
         ),
       );
   }

@@ -15,7 +15,9 @@ describe.skipIf(smallDiskUnavailable)('start-up on a nearly full disk', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
-      new RegExp(`^Not enough free disk space in ${dataDir}: [78] MB free, SocialDesk needs at least 64 MB \\(free some space, or set DATA_DIR to a larger disk\\)\\n$`),
+      new RegExp(
+        `^Not enough free disk space in ${dataDir}: [78] MB free, SocialDesk needs at least 64 MB \\(free some space, or set DATA_DIR to a larger disk\\)\\n$`,
+      ),
     );
     // Only the secret key of a first start: no half-made database to trip over once the disk is larger.
     expect(await readdir(dataDir)).toEqual(['secret.key']);

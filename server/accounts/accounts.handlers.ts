@@ -21,7 +21,9 @@ export const accountsRouter = router
     return c.json({ url }, 200);
   })
   .openapi(routes.offeredPlatformsRoute, (c) => {
-    const platforms = SOCIAL_ACCOUNT_TYPES.map((type) => ({ type, modes: modesOffered(type, c.var.services.config) })).filter((platform) => platform.modes.length > 0);
+    const platforms = SOCIAL_ACCOUNT_TYPES.map((type) => ({ type, modes: modesOffered(type, c.var.services.config) })).filter(
+      (platform) => platform.modes.length > 0,
+    );
     return c.json({ platforms }, 200);
   })
   .openapi(routes.createPortalLinkRoute, async (c) => {

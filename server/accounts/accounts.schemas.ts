@@ -37,7 +37,7 @@ export const SocialAccountSchema = z
     id: z.string().openapi({ example: 'q8d2k3m9x2p7q1w8e5r4t6y0' }),
     type: AccountTypeSchema,
     teamId: z.string(),
-    mode: z.enum(['sandbox', 'live']).openapi({ description: '`live`: the platform\'s real API; `sandbox`: the built-in simulated platform' }),
+    mode: z.enum(['sandbox', 'live']).openapi({ description: "`live`: the platform's real API; `sandbox`: the built-in simulated platform" }),
     username: z.string().nullable().openapi({ example: 'ava.martin' }),
     displayName: z.string().nullable(),
     bio: z.string().nullable(),
@@ -86,10 +86,9 @@ export const ConnectBody = z
     forceBrowserOAuth: z.boolean().optional(),
     instagramConnectionMethod: z.enum(['FACEBOOK', 'INSTAGRAM']).optional(),
     withBusinessScope: z.boolean().optional(),
-    mode: z
-      .enum(['sandbox', 'live'])
-      .optional()
-      .openapi({ description: 'Connect to the real platform or the sandbox; unset: live where the operator enabled the platform (LIVE_PLATFORMS), else the sandbox' }),
+    mode: z.enum(['sandbox', 'live']).optional().openapi({
+      description: 'Connect to the real platform or the sandbox; unset: live where the operator enabled the platform (LIVE_PLATFORMS), else the sandbox',
+    }),
   })
   .strict()
   .openapi('ConnectSocialAccount');
@@ -139,10 +138,22 @@ const selectableTypes = accountTypesWithChannels(['required', 'optional']);
 const refreshableTypes = accountTypesWithChannels(['required', 'optional', 'per-post']);
 const messagingTypes = accountTypesSupporting('messaging');
 
-export const SetChannelBody = z.object({ teamId: id, type: enumOf(selectableTypes), channelId: z.string().min(1).max(200) }).strict().openapi('SetChannel');
-export const UnsetChannelBody = z.object({ teamId: id, type: enumOf(selectableTypes) }).strict().openapi('UnsetChannel');
-export const RefreshChannelsBody = z.object({ teamId: id, type: enumOf(refreshableTypes) }).strict().openapi('RefreshChannels');
-export const MessagingBody = z.object({ teamId: id, type: enumOf(messagingTypes) }).strict().openapi('MessagingToggle');
+export const SetChannelBody = z
+  .object({ teamId: id, type: enumOf(selectableTypes), channelId: z.string().min(1).max(200) })
+  .strict()
+  .openapi('SetChannel');
+export const UnsetChannelBody = z
+  .object({ teamId: id, type: enumOf(selectableTypes) })
+  .strict()
+  .openapi('UnsetChannel');
+export const RefreshChannelsBody = z
+  .object({ teamId: id, type: enumOf(refreshableTypes) })
+  .strict()
+  .openapi('RefreshChannels');
+export const MessagingBody = z
+  .object({ teamId: id, type: enumOf(messagingTypes) })
+  .strict()
+  .openapi('MessagingToggle');
 
 export const MessagingResultSchema = z
   .object({ socialAccountId: z.string(), type: AccountTypeSchema, messagingStatus: MessagingStatusSchema, messagingLastError: z.string().nullable() })
@@ -162,7 +173,12 @@ export const CopyBody = z
 
 export const ToDeleteQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(MAX_OFFSET / 100).default(1),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_OFFSET / 100)
+      .default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();

@@ -157,10 +157,12 @@ export async function copyAccounts(
 ): Promise<SocialAccountRow[]> {
   if (params.fromTeamId === params.toTeamId) throw new BadRequestError('fromTeamId and toTeamId must be different teams');
   const types = [...new Set(params.types)];
-  return db.transaction((tx) => copyInTransaction(tx, params, types)).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw new ConflictError('The target team got an account of one of these types meanwhile; disconnect it first');
-    throw error;
-  });
+  return db
+    .transaction((tx) => copyInTransaction(tx, params, types))
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new ConflictError('The target team got an account of one of these types meanwhile; disconnect it first');
+      throw error;
+    });
 }
 
 async function copyInTransaction(
@@ -222,7 +224,12 @@ export async function removeDueAccount(db: Executor, socialAccountId: string, no
   if (!row || !row.deleteOn || row.deleteOn.getTime() > now.getTime()) return false;
   // An account that lost access but was never disconnected is taken off its team at removal.
   if (!row.deletedAt) {
-    await recordEvent(db, { organizationId: row.organizationId, teamId: row.teamId, type: 'social-account.deleted', data: { ...toSocialAccountDto(row), deletedAt: now.toISOString() } });
+    await recordEvent(db, {
+      organizationId: row.organizationId,
+      teamId: row.teamId,
+      type: 'social-account.deleted',
+      data: { ...toSocialAccountDto(row), deletedAt: now.toISOString() },
+    });
   }
   await db.delete(socialAccounts).where(eq(socialAccounts.id, row.id));
   return true;

@@ -26,7 +26,13 @@ describe('social account channels', () => {
 
     const set = await t.request('POST', '/social-account/set-channel', { key, body: { teamId, type: 'FACEBOOK', channelId: official.id } });
     expect(set.status).toBe(200);
-    expect(set.json).toMatchObject({ externalId: official.id, displayName: 'Amara Haddad Official', username: official.username, channelId: official.id, userUsername: 'amara.haddad' });
+    expect(set.json).toMatchObject({
+      externalId: official.id,
+      displayName: 'Amara Haddad Official',
+      username: official.username,
+      channelId: official.id,
+      userUsername: 'amara.haddad',
+    });
 
     const switched = await t.request('POST', '/social-account/set-channel', { key, body: { teamId, type: 'FACEBOOK', channelId: community.id } });
     expect(switched.json.externalId).toBe(community.id);
@@ -102,7 +108,10 @@ describe('disconnect and removal', () => {
     await removeDisconnectedAccounts(t.services, account.id);
     expect((await t.request('GET', '/social-account/to-delete', { key })).json.pagination.total).toBe(1);
 
-    await t.services.db.update(socialAccounts).set({ deleteOn: new Date(Date.now() - 1000) }).where(eq(socialAccounts.id, account.id));
+    await t.services.db
+      .update(socialAccounts)
+      .set({ deleteOn: new Date(Date.now() - 1000) })
+      .where(eq(socialAccounts.id, account.id));
     await removeDisconnectedAccounts(t.services);
     await removeDisconnectedAccounts(t.services, account.id);
     expect((await t.request('GET', '/social-account/to-delete', { key })).json.pagination.total).toBe(0);
@@ -220,6 +229,10 @@ describe('tenant isolation', () => {
     const b = await sandboxAccount(t, key, { teamId, type: 'MASTODON' });
     const team = await t.request('GET', `/team/${teamId}`, { key });
     expect(team.json.socialAccounts.map((account: { id: string }) => account.id)).toEqual([a.id, b.id]);
-    expect(team.json.socialAccounts[0]).toMatchObject({ type: 'YOUTUBE', displayName: 'Cooking with Ava', externalId: expect.stringMatching(/^UC[A-Za-z0-9]{22}$/) });
+    expect(team.json.socialAccounts[0]).toMatchObject({
+      type: 'YOUTUBE',
+      displayName: 'Cooking with Ava',
+      externalId: expect.stringMatching(/^UC[A-Za-z0-9]{22}$/),
+    });
   });
 });

@@ -123,7 +123,8 @@ export async function findConnectSession(db: Executor, id: string): Promise<Conn
   return session ?? null;
 }
 
-export type ConnectOutcome = { ok: true; account: SocialAccountRow; redirectTo: string } | { ok: false; error: string; description: string; redirectTo: string };
+export type ConnectOutcome =
+  { ok: true; account: SocialAccountRow; redirectTo: string } | { ok: false; error: string; description: string; redirectTo: string };
 
 class ConnectRefused extends Error {
   constructor(
@@ -148,7 +149,11 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
   const mode = modeOf(session);
   const connector = connectorOf(services, session.platform, mode);
   const credentials = { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
-  const choices = { instagramConnectionMethod: session.options.instagramConnectionMethod, serverUrl: session.options.serverUrl, withBusinessScope: session.options.withBusinessScope };
+  const choices = {
+    instagramConnectionMethod: session.options.instagramConnectionMethod,
+    serverUrl: session.options.serverUrl,
+    withBusinessScope: session.options.withBusinessScope,
+  };
   try {
     const { profile, permissions } = await connector.profile.fetch(connectorEnv(services), credentials);
     const missing = definition.requiredPermissions.filter((permission) => !permissions.includes(permission));
@@ -173,14 +178,18 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
       };
       const live = await findLiveAccount(tx, { organizationId: session.organizationId, teamId: session.teamId, type: session.platform });
       if (session.options.reconnectAccountId) {
-        if (!live || live.id !== session.options.reconnectAccountId) throw new ConnectRefused('account_not_found', 'The account to reconnect is no longer connected to the team');
+        if (!live || live.id !== session.options.reconnectAccountId)
+          throw new ConnectRefused('account_not_found', 'The account to reconnect is no longer connected to the team');
         if (live.user.externalId !== user.externalId) {
           throw new ConnectRefused('account_mismatch', `You logged in as a different ${definition.label} account than the one connected to this team`);
         }
       }
       if (live) {
         if (live.user.externalId !== user.externalId) {
-          throw new ConnectRefused('already_connected', `This team already has a ${definition.label} account (${live.username ?? live.user.username}); disconnect it first`);
+          throw new ConnectRefused(
+            'already_connected',
+            `This team already has a ${definition.label} account (${live.username ?? live.user.username}); disconnect it first`,
+          );
         }
         const selectedChannelId = keptSelection(live.selectedChannelId, channels);
         return updateAccount(tx, live, { ...base, selectedChannelId, ...identityFor({ ...live, ...base, selectedChannelId }) });
@@ -200,7 +209,12 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
         .orderBy(desc(socialAccounts.deletedAt));
       if (previous && previous.user.externalId === user.externalId) {
         const selectedChannelId = keptSelection(previous.selectedChannelId, channels);
-        return updateAccount(tx, previous, { ...base, selectedChannelId, ...identityFor({ ...previous, ...base, selectedChannelId }), deletedAt: null }, 'social-account.created');
+        return updateAccount(
+          tx,
+          previous,
+          { ...base, selectedChannelId, ...identityFor({ ...previous, ...base, selectedChannelId }), deletedAt: null },
+          'social-account.created',
+        );
       }
       const [created] = await tx
         .insert(socialAccounts)
@@ -213,7 +227,12 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
           ...identityFor({ type: session.platform, instagramConnectionMethod: fields.instagramConnectionMethod, user, channels, selectedChannelId: null }),
         })
         .returning();
-      await recordEvent(tx, { organizationId: session.organizationId, teamId: session.teamId, type: 'social-account.created', data: toSocialAccountDto(created!) });
+      await recordEvent(tx, {
+        organizationId: session.organizationId,
+        teamId: session.teamId,
+        type: 'social-account.created',
+        data: toSocialAccountDto(created!),
+      });
       return created!;
     });
     await services.db
@@ -227,7 +246,8 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
     if (isUniqueViolation(error)) {
       return fail(services.db, session, new ConnectRefused('already_connected', `This team already has a ${definition.label} account; disconnect it first`));
     }
-    if (error instanceof PlatformError) return fail(services.db, session, new ConnectRefused(error.isTransient ? 'temporarily_unavailable' : 'server_error', error.message));
+    if (error instanceof PlatformError)
+      return fail(services.db, session, new ConnectRefused(error.isTransient ? 'temporarily_unavailable' : 'server_error', error.message));
     throw error;
   }
 }
@@ -258,7 +278,6 @@ function withParams(url: string, params: Record<string, string>): string {
   return target.toString();
 }
 
-
 /**
  * Takes a pending, unexpired consent request for one answer: a double submit or a replayed form
  * finds it already claimed. The outcome (approved, denied, failed) is written right after.
@@ -267,7 +286,14 @@ export async function claimConnectSession(db: Executor, id: string): Promise<Con
   const [session] = await db
     .update(sandboxConnectSessions)
     .set({ completedAt: new Date() })
-    .where(and(eq(sandboxConnectSessions.id, id), eq(sandboxConnectSessions.status, 'PENDING'), isNull(sandboxConnectSessions.completedAt), gt(sandboxConnectSessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sandboxConnectSessions.id, id),
+        eq(sandboxConnectSessions.status, 'PENDING'),
+        isNull(sandboxConnectSessions.completedAt),
+        gt(sandboxConnectSessions.expiresAt, new Date()),
+      ),
+    )
     .returning();
   return session ?? null;
 }
@@ -279,5 +305,8 @@ export function modeOf(session: ConnectSession): ConnectorMode {
 
 /** Gives a claimed session back (a mistyped password): the person may try again on the same page. */
 export async function releaseConnectSession(db: Executor, id: string): Promise<void> {
-  await db.update(sandboxConnectSessions).set({ completedAt: null }).where(and(eq(sandboxConnectSessions.id, id), eq(sandboxConnectSessions.status, 'PENDING')));
+  await db
+    .update(sandboxConnectSessions)
+    .set({ completedAt: null })
+    .where(and(eq(sandboxConnectSessions.id, id), eq(sandboxConnectSessions.status, 'PENDING')));
 }

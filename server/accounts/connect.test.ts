@@ -81,7 +81,10 @@ describe('connect through the sandbox consent page', () => {
     const first = await connectThroughConsent(t, { key, teamId, type: 'REDDIT', username: 'night_owl' });
     const a = await t.request('GET', `/social-account/by-type?teamId=${teamId}&type=REDDIT`, { key });
     // While the first team has it connected, the second team's link neither lists nor takes it.
-    const hidden = await t.request('POST', '/social-account/connect', { key, body: { teamId: other.json.id, type: 'REDDIT', redirectUrl: 'https://app.example.com/' } });
+    const hidden = await t.request('POST', '/social-account/connect', {
+      key,
+      body: { teamId: other.json.id, type: 'REDDIT', redirectUrl: 'https://app.example.com/' },
+    });
     const hiddenPage = await openConsent(t, hidden.json.url);
     expect(hiddenPage.html).not.toContain('@night_owl');
     expect(hiddenPage.profiles).toHaveLength(0);
@@ -89,7 +92,10 @@ describe('connect through the sandbox consent page', () => {
     expect(takeover.status).toBe(400);
 
     await t.request('DELETE', '/social-account/disconnect', { key, body: { teamId, type: 'REDDIT' } });
-    const started = await t.request('POST', '/social-account/connect', { key, body: { teamId: other.json.id, type: 'REDDIT', redirectUrl: 'https://app.example.com/' } });
+    const started = await t.request('POST', '/social-account/connect', {
+      key,
+      body: { teamId: other.json.id, type: 'REDDIT', redirectUrl: 'https://app.example.com/' },
+    });
     const page = await openConsent(t, started.json.url);
     expect(page.html).toContain('@night_owl');
     expect(page.profiles).toHaveLength(1);
@@ -180,7 +186,11 @@ describe('connect through the sandbox consent page', () => {
     const viaFacebook = await connectThroughConsent(t, { key, teamId, type: 'INSTAGRAM', connect: { instagramConnectionMethod: 'FACEBOOK' } });
     expect(viaFacebook.params.status).toBe('success');
     const account = await t.request('GET', `/social-account/by-type?teamId=${teamId}&type=INSTAGRAM`, { key });
-    expect(account.json).toMatchObject({ instagramConnectionMethod: 'FACEBOOK', externalId: null, channels: expect.arrayContaining([expect.objectContaining({ id: expect.stringMatching(/^17841/) })]) });
+    expect(account.json).toMatchObject({
+      instagramConnectionMethod: 'FACEBOOK',
+      externalId: null,
+      channels: expect.arrayContaining([expect.objectContaining({ id: expect.stringMatching(/^17841/) })]),
+    });
     const refused = await t.request('POST', '/social-account/connect', { key, body: { ...base, type: 'INSTAGRAM' } });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toMatch(/instagramConnectionMethod INSTAGRAM/);
@@ -191,7 +201,10 @@ describe('connect through the sandbox consent page', () => {
     const first = await connectThroughConsent(t, { key, teamId, type: 'TWITTER', username: 'kai_novak' });
     const other = await connectThroughConsent(t, { key, teamId, type: 'TWITTER', username: 'someone_else' });
     expect(other.params).toMatchObject({ status: 'error', error: 'already_connected' });
-    const page = await openConsent(t, (await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'TWITTER', redirectUrl: 'https://app.example.com/' } })).json.url);
+    const page = await openConsent(
+      t,
+      (await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'TWITTER', redirectUrl: 'https://app.example.com/' } })).json.url,
+    );
     expect(page.profiles.length).toBe(2);
     const account = await t.request('GET', `/social-account/by-type?teamId=${teamId}&type=TWITTER`, { key });
     expect(account.json).toMatchObject({ id: first.params.socialAccountId, username: 'kai_novak', twitterSubType: 'none' });
@@ -235,7 +248,10 @@ describe('connect through the sandbox consent page', () => {
     expect(response.json).toEqual({ statusCode: 404, message: 'Team not found' });
     // A consent page never lists another organization's sandbox people.
     await connectThroughConsent(t, { key: theirs.key, teamId: theirs.teamId, type: 'TIKTOK', username: 'their_person' });
-    const started = await t.request('POST', '/social-account/connect', { key: mine.key, body: { teamId: mine.teamId, type: 'TIKTOK', redirectUrl: 'https://app.example.com/' } });
+    const started = await t.request('POST', '/social-account/connect', {
+      key: mine.key,
+      body: { teamId: mine.teamId, type: 'TIKTOK', redirectUrl: 'https://app.example.com/' },
+    });
     const page = await openConsent(t, started.json.url);
     expect(page.html).not.toContain('their_person');
     expect(page.profiles).toEqual([]);
@@ -271,7 +287,11 @@ describe('connect portal', () => {
     expect(after).toContain('Connected as pincollector');
     expect(after).toContain('Account connected.');
 
-    const notListed = await t.app.request(`${portalPath}/connect`, { method: 'POST', body: new URLSearchParams({ type: 'TIKTOK' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const notListed = await t.app.request(`${portalPath}/connect`, {
+      method: 'POST',
+      body: new URLSearchParams({ type: 'TIKTOK' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(notListed.status).toBe(400);
   });
 
@@ -279,9 +299,16 @@ describe('connect portal', () => {
     const { key, teamId } = await t.createOrg();
     await connectThroughConsent(t, { key, teamId, type: 'BLUESKY', username: 'other.client' });
     const clientTeam = await t.request('POST', '/team', { key, body: { name: 'Client B' } });
-    const created = await t.request('POST', '/social-account/create-portal-link', { key, body: { teamId: clientTeam.json.id, socialAccountTypes: ['BLUESKY'] } });
+    const created = await t.request('POST', '/social-account/create-portal-link', {
+      key,
+      body: { teamId: clientTeam.json.id, socialAccountTypes: ['BLUESKY'] },
+    });
     const portalPath = new URL(created.json.url).pathname;
-    const go = await t.app.request(`${portalPath}/connect`, { method: 'POST', body: new URLSearchParams({ type: 'BLUESKY' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const go = await t.app.request(`${portalPath}/connect`, {
+      method: 'POST',
+      body: new URLSearchParams({ type: 'BLUESKY' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     const page = await openConsent(t, go.headers.get('location')!);
     expect(page.status).toBe(200);
     expect(page.html).not.toContain('other.client');
@@ -296,7 +323,11 @@ describe('connect portal', () => {
       body: { teamId, socialAccountTypes: ['BLUESKY', 'THREADS'], maxSocialAccountsConnected: 1 },
     });
     const portalPath = new URL(created.json.url).pathname;
-    const refused = await t.app.request(`${portalPath}/connect`, { method: 'POST', body: new URLSearchParams({ type: 'THREADS' }), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const refused = await t.app.request(`${portalPath}/connect`, {
+      method: 'POST',
+      body: new URLSearchParams({ type: 'THREADS' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('maximum number');
 

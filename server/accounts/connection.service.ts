@@ -28,7 +28,12 @@ async function consumeManualAction(services: AppServices, row: SocialAccountRow,
     }
     await tx.insert(socialAccountActions).values({ socialAccountId: row.id, action });
     const nowUsed = already + 1;
-    return { limit: MANUAL_ACTION_WINDOW.limit, used: nowUsed, remaining: MANUAL_ACTION_WINDOW.limit - nowUsed, windowSeconds: MANUAL_ACTION_WINDOW.windowSeconds };
+    return {
+      limit: MANUAL_ACTION_WINDOW.limit,
+      used: nowUsed,
+      remaining: MANUAL_ACTION_WINDOW.limit - nowUsed,
+      windowSeconds: MANUAL_ACTION_WINDOW.windowSeconds,
+    };
   });
 }
 

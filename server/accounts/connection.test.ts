@@ -37,10 +37,16 @@ describe('connection check', () => {
     const account = await sandboxAccount(t, key, { teamId, type: 'TWITTER' });
     expect((await t.request('POST', `/sandbox/accounts/${account.id}/expire-token`, { key })).status).toBe(200);
     // The sandbox takes each refresh token once, as X does; the first refresh is slow, so the second check starts while it runs.
-    const slow = await t.request('POST', '/sandbox/faults', { key, body: { type: 'TWITTER', operation: 'auth.refresh', kind: 'SLOW', delayMs: 500, count: 1 } });
+    const slow = await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'TWITTER', operation: 'auth.refresh', kind: 'SLOW', delayMs: 500, count: 1 },
+    });
     expect(slow.status).toBe(200);
     const checks = await Promise.all([check(key, teamId, 'TWITTER'), check(key, teamId, 'TWITTER')]);
-    expect(checks.map((answer) => [answer.json.success, answer.json.message])).toEqual([[true, expect.any(String)], [true, expect.any(String)]]);
+    expect(checks.map((answer) => [answer.json.success, answer.json.message])).toEqual([
+      [true, expect.any(String)],
+      [true, expect.any(String)],
+    ]);
     const after = await byType(key, teamId, 'TWITTER');
     expect(after.json.disconnectedCheckTryAt).toBeNull();
     expect(Date.parse(after.json.tokenExpiresAt)).toBeGreaterThan(Date.now());
@@ -105,7 +111,10 @@ describe('profile refresh and channel refresh', () => {
   it('answers 429 with the reset time when the platform rate-limits a channel refresh', async () => {
     const { key, teamId } = await t.createOrg();
     await sandboxAccount(t, key, { teamId, type: 'PINTEREST' });
-    await t.request('POST', '/sandbox/faults', { key, body: { type: 'PINTEREST', kind: 'RATE_LIMITED', retryAfterSeconds: 90, operation: 'profile.listChannels' } });
+    await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'PINTEREST', kind: 'RATE_LIMITED', retryAfterSeconds: 90, operation: 'profile.listChannels' },
+    });
     const limited = await t.request('POST', '/social-account/refresh-channels', { key, body: { teamId, type: 'PINTEREST' } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('90');

@@ -39,9 +39,7 @@ export async function enableMessaging(services: AppServices, ref: AccountRef): P
   const row = await messagingAccount(services, ref);
   if (row.messagingStatus === 'ENABLED') return row;
   if (!row.permissions.includes('messaging')) {
-    throw new BadRequestError(
-      `This ${platformOf(row.type).label} account lacks messaging permissions: reconnect it with withMessagingScope: true`,
-    );
+    throw new BadRequestError(`This ${platformOf(row.type).label} account lacks messaging permissions: reconnect it with withMessagingScope: true`);
   }
   const target = messagingTarget(row);
   try {
@@ -53,9 +51,7 @@ export async function enableMessaging(services: AppServices, ref: AccountRef): P
     if (error instanceof PlatformError) await services.db.transaction((tx) => updateAccount(tx, row, { messagingLastError: error.message }));
     throw refused(error, 'refused the messaging subscription');
   }
-  return services.db.transaction((tx) =>
-    updateAccount(tx, row, { messagingStatus: 'ENABLED', messagingLastError: null, messagingEnabledAt: new Date() }),
-  );
+  return services.db.transaction((tx) => updateAccount(tx, row, { messagingStatus: 'ENABLED', messagingLastError: null, messagingEnabledAt: new Date() }));
 }
 
 /**
@@ -75,9 +71,7 @@ export async function disableMessaging(services: AppServices, ref: AccountRef): 
     if (error instanceof PlatformError) await services.db.transaction((tx) => updateAccount(tx, row, { messagingLastError: error.message }));
     throw refused(error, 'has not confirmed the unsubscription yet; status is DISABLE_PENDING, retry later');
   }
-  return services.db.transaction((tx) =>
-    updateAccount(tx, row, { messagingStatus: 'DISABLED', messagingLastError: null, messagingEnabledAt: null }),
-  );
+  return services.db.transaction((tx) => updateAccount(tx, row, { messagingStatus: 'DISABLED', messagingLastError: null, messagingEnabledAt: null }));
 }
 
 /** Platform refusals answer 502 (the spec's status for messaging), whatever the platform's reason. */

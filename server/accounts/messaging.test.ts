@@ -39,7 +39,9 @@ describe('messaging enable and disable', () => {
     expect(offAgain.json.messagingStatus).toBe('DISABLED');
 
     const events = await t.services.db.select().from(outboxEvents).where(eq(outboxEvents.organizationId, organizationId)).orderBy(outboxEvents.seq);
-    const statuses = events.filter((event) => event.type === 'social-account.updated').map((event) => (event.data as { messagingStatus: string }).messagingStatus);
+    const statuses = events
+      .filter((event) => event.type === 'social-account.updated')
+      .map((event) => (event.data as { messagingStatus: string }).messagingStatus);
     expect(statuses).toEqual(['ENABLED', 'DISABLE_PENDING', 'DISABLED']);
   });
 
@@ -87,7 +89,10 @@ describe('messaging enable and disable', () => {
     const { key, teamId } = await t.createOrg('PRO', ['dms']);
     const account = await sandboxAccount(t, key, { teamId, type: 'INSTAGRAM', grantMessaging: true });
     await enable(key, teamId);
-    const fault = await t.request('POST', '/sandbox/faults', { key, body: { type: 'INSTAGRAM', socialAccountId: account.id, operation: 'messaging.unsubscribe', kind: 'TRANSIENT' } });
+    const fault = await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'INSTAGRAM', socialAccountId: account.id, operation: 'messaging.unsubscribe', kind: 'TRANSIENT' },
+    });
     const pending = await disable(key, teamId);
     expect(pending.status).toBe(502);
     expect(pending.json.message).toMatch(/DISABLE_PENDING/);

@@ -25,7 +25,13 @@ const USAGE = `Usage: npm run admin -- <command> [options]
 Works with the embedded database (through the running server's admin socket, or directly when
 the server is stopped) and with DATABASE_URL.`;
 
-const list = (value: string | undefined) => (value ? value.split(',').map((item) => item.trim()).filter(Boolean) : undefined);
+const list = (value: string | undefined) =>
+  value
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : undefined;
 
 export function parseCommand(argv: string[]): { command: AdminCommand; json: boolean } {
   const { positionals, values } = parseArgs({

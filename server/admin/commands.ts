@@ -9,15 +9,7 @@ import { addCredits } from '../billing/credits.service';
 import { setAnalyticsSettings } from '../analytics/analytics-settings';
 import { setReviewImportLimit } from '../reviews/review-quota';
 import { seedInbox } from '../inbox/seed-inbox';
-import {
-  ALL_SCOPES,
-  createOrganization,
-  createUser,
-  FEATURES,
-  getOrganization,
-  setFeature,
-  setPlan,
-} from '../organizations/organizations.service';
+import { ALL_SCOPES, createOrganization, createUser, FEATURES, getOrganization, setFeature, setPlan } from '../organizations/organizations.service';
 
 const plan = z.enum(['FREE', 'PRO', 'BUSINESS']);
 const org = z.string().min(1);
@@ -40,7 +32,10 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     command: z.literal('create-api-key'),
     org,
     name: z.string().trim().min(1).max(80).default('Operator key'),
-    scopes: z.array(z.enum(SCOPES)).min(1).default([...ALL_SCOPES]),
+    scopes: z
+      .array(z.enum(SCOPES))
+      .min(1)
+      .default([...ALL_SCOPES]),
   }),
   z.object({ command: z.literal('revoke-api-key'), org, id: z.string().min(1) }),
   z.object({
@@ -55,7 +50,10 @@ export const adminCommandSchema = z.discriminatedUnion('command', [
     command: z.literal('add-credits'),
     org,
     // Dollars with up to 6 decimals (micro-dollars); negative for a correction.
-    usd: z.coerce.number().finite().refine((value) => value !== 0 && Math.abs(value) <= 1_000_000, 'a non-zero amount up to 1,000,000 USD'),
+    usd: z.coerce
+      .number()
+      .finite()
+      .refine((value) => value !== 0 && Math.abs(value) <= 1_000_000, 'a non-zero amount up to 1,000,000 USD'),
     note: z.string().trim().max(200).optional(),
   }),
   z.object({
@@ -174,7 +172,12 @@ export async function runAdminCommand(db: Database, command: AdminCommand): Prom
     }
     case 'seed-inbox': {
       await getOrganization(db, command.org);
-      const seeded = await seedInbox(db, { organizationId: command.org, socialAccountId: command.account, conversations: command.conversations, threadMessages: command.threadMessages });
+      const seeded = await seedInbox(db, {
+        organizationId: command.org,
+        socialAccountId: command.account,
+        conversations: command.conversations,
+        threadMessages: command.threadMessages,
+      });
       return {
         json: seeded,
         text: `Seeded ${seeded.conversations} conversations and ${seeded.messages} messages on ${seeded.socialAccountId}${seeded.threadConversationId ? ` (long thread: ${seeded.threadConversationId})` : ''}`,

@@ -36,13 +36,31 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   return value;
 }
 
-type DemoPost = { status: string; title: string; postDate: string; postedDate: string | null; socialAccountTypes: string[]; errors: Record<string, string>; externalData: Record<string, { permalink?: string }> };
+type DemoPost = {
+  status: string;
+  title: string;
+  postDate: string;
+  postedDate: string | null;
+  socialAccountTypes: string[];
+  errors: Record<string, string>;
+  externalData: Record<string, { permalink?: string }>;
+};
 
 /** What a newcomer sees on the first start: connected accounts, media, posts in every state, activity. */
 async function expectLivingDemo(url: string, key: string, teamId: string) {
   const team = await api(url, key, `/team/${teamId}`);
   const accounts = team.json.socialAccounts as { type: string; messagingStatus: string }[];
-  expect(accounts.map((account) => account.type).sort()).toEqual(['BLUESKY', 'FACEBOOK', 'GOOGLE_BUSINESS', 'INSTAGRAM', 'LINKEDIN', 'MASTODON', 'TIKTOK', 'TWITTER', 'YOUTUBE']);
+  expect(accounts.map((account) => account.type).sort()).toEqual([
+    'BLUESKY',
+    'FACEBOOK',
+    'GOOGLE_BUSINESS',
+    'INSTAGRAM',
+    'LINKEDIN',
+    'MASTODON',
+    'TIKTOK',
+    'TWITTER',
+    'YOUTUBE',
+  ]);
   expect(accounts.find((account) => account.type === 'INSTAGRAM')).toMatchObject({ messagingStatus: 'ENABLED' });
 
   const uploads = await api(url, key, `/upload?teamId=${teamId}`);
@@ -86,7 +104,11 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   expect(threads.filter((thread) => thread.status === 'ARCHIVED')).toHaveLength(1);
   expect(threads.filter((thread) => thread.unreadCount > 0).length).toBeGreaterThanOrEqual(1);
   const withQuickReplies = await Promise.all(threads.map((thread) => api(url, key, `/conversations/${thread.id}/messages?limit=50`)));
-  expect(withQuickReplies.some((page) => page.json.items.some((message: { platformData: { quickReplies?: unknown[] } }) => message.platformData.quickReplies?.length))).toBe(true);
+  expect(
+    withQuickReplies.some((page) =>
+      page.json.items.some((message: { platformData: { quickReplies?: unknown[] } }) => message.platformData.quickReplies?.length),
+    ),
+  ).toBe(true);
 
   // One active example flow, which has already answered someone's DM.
   const flows = (await api(url, key, `/automations?teamId=${teamId}`)).json.items as { id: string; status: string }[];
@@ -100,7 +122,10 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
 
   // ...and they are the post's comments; every published post has its first analytics snapshot.
   const autumn = posts.find((post) => post.title.startsWith('Autumn blend') && post.status === 'POSTED') as DemoPost & { id: string };
-  const comments = await eventually(() => api(url, key, `/comment/import/comments?teamId=${teamId}&postId=${autumn.id}&limit=50`), (r) => r.json.total >= 3);
+  const comments = await eventually(
+    () => api(url, key, `/comment/import/comments?teamId=${teamId}&postId=${autumn.id}&limit=50`),
+    (r) => r.json.total >= 3,
+  );
   expect(comments.json.items.map((comment: { authorName: string }) => comment.authorName)).toContain('Priya Raman');
   const analytics = await eventually(
     () => api(url, key, `/analytics/post?postId=${autumn.id}&platformType=INSTAGRAM`),
@@ -122,7 +147,11 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   expect((await api(url, key, `/misc/facebook/recommendations?teamId=${teamId}`)).json.total).toBe(4);
 
   // Months of Instagram posts from before connecting, the newest 24 imported with their analytics; YouTube's left to import.
-  const imports = (await api(url, key, `/post-history-import?teamId=${teamId}&socialAccountType=INSTAGRAM`)).json.imports as { status: string; postsImported: number; analyticsImported: number }[];
+  const imports = (await api(url, key, `/post-history-import?teamId=${teamId}&socialAccountType=INSTAGRAM`)).json.imports as {
+    status: string;
+    postsImported: number;
+    analyticsImported: number;
+  }[];
   expect(imports).toHaveLength(1);
   expect(imports[0]).toMatchObject({ status: 'COMPLETED', postsImported: 24, analyticsImported: 24 });
   const history = (await api(url, key, `/post-history-import/posts?teamId=${teamId}&socialAccountType=INSTAGRAM&limit=100`)).json as {
@@ -137,7 +166,11 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   const oldest = new Date(history.posts.at(-1)!.publishedAt).getTime();
   expect(oldest).toBeLessThan(now - 60 * 24 * 3600_000);
   expect((await api(url, key, `/post-history-import/posts?teamId=${teamId}&socialAccountType=YOUTUBE`)).json.total).toBe(0);
-  const youtube = await api(url, key, `/sandbox/items?socialAccountId=${team.json.socialAccounts.find((account: { type: string }) => account.type === 'YOUTUBE').id}&kind=POST&limit=100`);
+  const youtube = await api(
+    url,
+    key,
+    `/sandbox/items?socialAccountId=${team.json.socialAccounts.find((account: { type: string }) => account.type === 'YOUTUBE').id}&kind=POST&limit=100`,
+  );
   expect(youtube.json.items.length).toBeGreaterThanOrEqual(18);
   return posts.length;
 }

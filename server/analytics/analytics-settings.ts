@@ -12,7 +12,11 @@ export type AnalyticsSettings = {
 
 /** The organization's background refresh settings (intervals in hours, null for the default). */
 export async function setAnalyticsSettings(db: Executor, organizationId: string, settings: AnalyticsSettings) {
-  const [row] = await db.update(organizations).set({ ...settings, updatedAt: new Date() }).where(eq(organizations.id, organizationId)).returning();
+  const [row] = await db
+    .update(organizations)
+    .set({ ...settings, updatedAt: new Date() })
+    .where(eq(organizations.id, organizationId))
+    .returning();
   if (!row) throw new NotFoundError('Organization');
   return row;
 }

@@ -52,7 +52,10 @@ export async function resolvePost(db: Executor, organizationId: string, selector
     .where(and(eq(posts.organizationId, organizationId), eq(posts.id, selector.postId!), isNull(posts.deletedAt)));
   if (!post) throw new NotFoundError('Post');
   const platform = selector.platformType!;
-  const [target] = await db.select().from(postTargets).where(and(eq(postTargets.postId, post.id), eq(postTargets.platform, platform)));
+  const [target] = await db
+    .select()
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, post.id), eq(postTargets.platform, platform)));
   if (!target) throw new NotFoundError(`${platformOf(platform).label} target of this post`);
   const profilePost = await findInternalProfilePost(db, target);
   return { post, target, profilePost };
@@ -111,7 +114,9 @@ export async function accountOfProfilePost(db: Executor, profilePost: ProfilePos
   const [account] = await db
     .select()
     .from(socialAccounts)
-    .where(and(eq(socialAccounts.id, profilePost.socialAccountId), eq(socialAccounts.organizationId, profilePost.organizationId), isNull(socialAccounts.deletedAt)));
+    .where(
+      and(eq(socialAccounts.id, profilePost.socialAccountId), eq(socialAccounts.organizationId, profilePost.organizationId), isNull(socialAccounts.deletedAt)),
+    );
   if (!account) throw new NotFoundError('Social account of this post');
   return account;
 }

@@ -104,7 +104,10 @@ export const AccountAnalyticsSchema = z
   .openapi('SocialAccountAnalyticsHistory');
 
 export const AccountAnalyticsRawSchema = z
-  .object({ socialAccount: SocialAccountSchema, items: z.array(z.object({ ...rawItem, socialAccountId: z.string().nullable() }).openapi('SocialAccountAnalyticsRaw')) })
+  .object({
+    socialAccount: SocialAccountSchema,
+    items: z.array(z.object({ ...rawItem, socialAccountId: z.string().nullable() }).openapi('SocialAccountAnalyticsRaw')),
+  })
   .openapi('SocialAccountAnalyticsRawHistory');
 
 export const PostAnalyticsSchema = z
@@ -151,11 +154,13 @@ export const BULK_MAX_IDS = 60;
 export const BulkPostAnalyticsQuery = z
   .object({
     // One id or many (`postIds=a&postIds=b`, as the published client sends them).
-    postIds: z.preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(id).min(1).max(BULK_MAX_IDS)).openapi({
-      type: 'array',
-      items: { type: 'string' },
-      description: `1 to ${BULK_MAX_IDS} post ids`,
-    }),
+    postIds: z
+      .preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(id).min(1).max(BULK_MAX_IDS))
+      .openapi({
+        type: 'array',
+        items: { type: 'string' },
+        description: `1 to ${BULK_MAX_IDS} post ids`,
+      }),
     platformType: AnalyticsPlatformSchema,
     page: z.coerce.number().int().min(1).default(1),
     limit: z.coerce.number().int().min(1).max(20).default(20),

@@ -62,7 +62,12 @@ async function forced<T>(services: AppServices, reservation: Promise<string>, wo
  * metered X actions (402 with nothing read when the balance is short; refunded if the read fails).
  * Other platforms read for free. The background refresh never reads X.
  */
-async function billedIfX<T>(services: AppServices, target: { organizationId: string; platform: string; id: string }, action: BillableAction, read: () => Promise<T>) {
+async function billedIfX<T>(
+  services: AppServices,
+  target: { organizationId: string; platform: string; id: string },
+  action: BillableAction,
+  read: () => Promise<T>,
+) {
   if (target.platform !== 'TWITTER') return read();
   const dedupeKey = `analytics:${target.id}:${newId()}`;
   const { result } = await withCharge(services.db, { organizationId: target.organizationId, action, dedupeKey, details: { analytics: target.id } }, read);

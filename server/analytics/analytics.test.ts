@@ -17,7 +17,8 @@ async function orgWithMastodon(plan: 'PRO' | 'FREE' = 'PRO') {
 
 const forceAccount = (key: string, teamId: string, platformType = 'MASTODON') =>
   t.request('POST', '/analytics/social-account/force', { key, body: { teamId, platformType } });
-const forcePost = (key: string, postId: string, platformType = 'MASTODON') => t.request('POST', '/analytics/post/force', { key, body: { postId, platformType } });
+const forcePost = (key: string, postId: string, platformType = 'MASTODON') =>
+  t.request('POST', '/analytics/post/force', { key, body: { postId, platformType } });
 
 describe('analytics', { timeout: 120_000 }, () => {
   it('answers a clear 403 on every analytics route for a FREE organization', async () => {
@@ -77,7 +78,7 @@ describe('analytics', { timeout: 120_000 }, () => {
     expect(raw.json.items[0].raw.metrics.followers).toBe(first.json.followers);
   });
 
-  it('answers 404 for an account type the team has not connected, and for another organization\'s team', async () => {
+  it("answers 404 for an account type the team has not connected, and for another organization's team", async () => {
     const { key, teamId } = await orgWithMastodon();
     const other = await orgWithMastodon();
     expect((await t.request('GET', `/analytics/social-account?teamId=${teamId}&platformType=TIKTOK`, { key })).status).toBe(404);
@@ -114,7 +115,14 @@ describe('analytics', { timeout: 120_000 }, () => {
 
   it('turns a sandbox RATE_LIMITED fault into 429 and a TRANSIENT one into 502, without using the limit', async () => {
     const { key, teamId, mastodon } = await orgWithMastodon();
-    await addFault(t, key, { type: 'MASTODON', socialAccountId: mastodon.id, operation: 'analytics.account', kind: 'RATE_LIMITED', retryAfterSeconds: 120, count: 1 });
+    await addFault(t, key, {
+      type: 'MASTODON',
+      socialAccountId: mastodon.id,
+      operation: 'analytics.account',
+      kind: 'RATE_LIMITED',
+      retryAfterSeconds: 120,
+      count: 1,
+    });
     const limited = await forceAccount(key, teamId);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('120');
@@ -148,7 +156,12 @@ describe('analytics', { timeout: 120_000 }, () => {
     for (const metric of ['impressions', 'views', 'likes', 'shares', 'saves']) expect(second.json[metric]).toBeGreaterThanOrEqual(first.json[metric]);
 
     const history = await t.request('GET', `/analytics/post?postId=${post.id}&platformType=MASTODON`, { key });
-    expect(history.json.profilePost).toMatchObject({ postId: post.id, internal: true, externalId: post.externalData.MASTODON!.id, permalink: post.externalData.MASTODON!.permalink });
+    expect(history.json.profilePost).toMatchObject({
+      postId: post.id,
+      internal: true,
+      externalId: post.externalData.MASTODON!.id,
+      permalink: post.externalData.MASTODON!.permalink,
+    });
     expect(history.json.items.map((item: { comments: number }) => item.comments)).toEqual([0, 2]);
     const raw = await t.request('GET', `/analytics/post/raw?postId=${post.id}&platformType=MASTODON`, { key });
     expect(raw.json.items[1]).toMatchObject({ analyticsId: second.json.id, profilePostId: history.json.profilePost.id });
@@ -186,7 +199,14 @@ describe('analytics', { timeout: 120_000 }, () => {
     const { key, teamId } = await orgWithMastodon();
     const draft = await t.request('POST', '/post', {
       key,
-      body: { teamId, title: 'Draft', postDate: new Date(Date.now() + 86_400_000).toISOString(), status: 'DRAFT', socialAccountTypes: ['MASTODON'], data: { MASTODON: { text: 'later' } } },
+      body: {
+        teamId,
+        title: 'Draft',
+        postDate: new Date(Date.now() + 86_400_000).toISOString(),
+        status: 'DRAFT',
+        socialAccountTypes: ['MASTODON'],
+        data: { MASTODON: { text: 'later' } },
+      },
     });
     const response = await forcePost(key, draft.json.id);
     expect(response.status).toBe(400);

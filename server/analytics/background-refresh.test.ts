@@ -11,7 +11,8 @@ import { sweepDueAnalytics } from './background-refresh';
 
 const t = await createTestApp({ work: true, workOnly: [...postJobs, ...analyticsJobs] });
 
-const settings = (org: string, options: Record<string, string>) => runAdminCommand(t.services.db, adminCommandSchema.parse({ command: 'analytics-settings', org, ...options }));
+const settings = (org: string, options: Record<string, string>) =>
+  runAdminCommand(t.services.db, adminCommandSchema.parse({ command: 'analytics-settings', org, ...options }));
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
   const deadline = Date.now() + 30_000;
@@ -33,7 +34,11 @@ describe('background analytics refresh', { timeout: 120_000 }, () => {
     const quietAccount = await connectAccount(t, quiet.key, quiet.teamId, 'MASTODON');
     const set = await settings(quiet.organizationId, { accounts: 'off', posts: 'off' });
     expect(set.json).toMatchObject({ analyticsDisabled: true, analyticsPostsDisabled: true });
-    expect((await t.request('GET', '/organization', { key: quiet.key })).json).toMatchObject({ analyticsDisabled: true, analyticsPostsDisabled: true, analyticsInterval: null });
+    expect((await t.request('GET', '/organization', { key: quiet.key })).json).toMatchObject({
+      analyticsDisabled: true,
+      analyticsPostsDisabled: true,
+      analyticsInterval: null,
+    });
 
     await sweepDueAnalytics(t.services);
     const accountHistory = () => t.request('GET', `/analytics/social-account?teamId=${pro.teamId}&platformType=MASTODON`, { key: pro.key });
@@ -46,7 +51,12 @@ describe('background analytics refresh', { timeout: 120_000 }, () => {
     expect(posted.json.profilePost).toMatchObject({ postId: post.id, internal: true });
 
     const snapshotsOf = async (socialAccountId: string) =>
-      (await t.services.db.select().from(accountAnalytics).where(sql`${accountAnalytics.socialAccountId} = ${socialAccountId}`)).length;
+      (
+        await t.services.db
+          .select()
+          .from(accountAnalytics)
+          .where(sql`${accountAnalytics.socialAccountId} = ${socialAccountId}`)
+      ).length;
     expect(await snapshotsOf(freeAccount.id)).toBe(0);
     expect(await snapshotsOf(quietAccount.id)).toBe(0);
 

@@ -114,9 +114,11 @@ export async function sweepDueAnalytics(services: AppServices): Promise<{ accoun
     )
     .limit(SWEEP_BATCH);
   const slot = new Date().toISOString().slice(0, 13);
-  for (const { id } of dueAccounts) await services.jobs.send(refreshAccountAnalyticsJob, { socialAccountId: id }, { singletonKey: `analytics:account:${id}:${slot}` });
+  for (const { id } of dueAccounts)
+    await services.jobs.send(refreshAccountAnalyticsJob, { socialAccountId: id }, { singletonKey: `analytics:account:${id}:${slot}` });
   for (const { id } of duePosts) await services.jobs.send(refreshPostAnalyticsJob, { postTargetId: id }, { singletonKey: `analytics:post:${id}:${slot}` });
-  for (const { id } of dueImported) await services.jobs.send(refreshPostAnalyticsJob, { profilePostId: id }, { singletonKey: `analytics:imported:${id}:${slot}` });
+  for (const { id } of dueImported)
+    await services.jobs.send(refreshPostAnalyticsJob, { profilePostId: id }, { singletonKey: `analytics:imported:${id}:${slot}` });
   return { accounts: dueAccounts.length, posts: duePosts.length + dueImported.length };
 }
 

@@ -36,7 +36,13 @@ export async function bulkPostAnalytics(db: Executor, organizationId: string, qu
     ? await db
         .select()
         .from(profilePosts)
-        .where(and(eq(profilePosts.organizationId, organizationId), inArray(profilePosts.postId, [...targets.keys()]), eq(profilePosts.platform, query.platformType)))
+        .where(
+          and(
+            eq(profilePosts.organizationId, organizationId),
+            inArray(profilePosts.postId, [...targets.keys()]),
+            eq(profilePosts.platform, query.platformType),
+          ),
+        )
     : [];
   const profileByPost = new Map(profileRows.map((row) => [row.postId!, row]));
   const history = await histories(

@@ -20,7 +20,8 @@ const keyOf = (target: ForcedTarget) => (target.kind === 'account' ? `account:${
 export async function reserveForcedRefresh(db: Database, organizationId: string, target: ForcedTarget, now = new Date()): Promise<string> {
   const key = keyOf(target);
   return db.transaction(async (tx) => {
-    if (target.kind === 'account') await tx.select({ id: socialAccounts.id }).from(socialAccounts).where(eq(socialAccounts.id, target.socialAccountId)).for('update');
+    if (target.kind === 'account')
+      await tx.select({ id: socialAccounts.id }).from(socialAccounts).where(eq(socialAccounts.id, target.socialAccountId)).for('update');
     else await tx.select({ id: profilePosts.id }).from(profilePosts).where(eq(profilePosts.id, target.profilePostId)).for('update');
     const since = new Date(now.getTime() - FORCED_REFRESH_LIMIT.windowMs);
     const inWindow = and(eq(forcedAnalyticsRefreshes.target, key), gt(forcedAnalyticsRefreshes.createdAt, since));
@@ -35,7 +36,10 @@ export async function reserveForcedRefresh(db: Database, organizationId: string,
         retryAfter,
       );
     }
-    const [reservation] = await tx.insert(forcedAnalyticsRefreshes).values({ organizationId, target: key, createdAt: now }).returning({ id: forcedAnalyticsRefreshes.id });
+    const [reservation] = await tx
+      .insert(forcedAnalyticsRefreshes)
+      .values({ organizationId, target: key, createdAt: now })
+      .returning({ id: forcedAnalyticsRefreshes.id });
     return reservation!.id;
   });
 }

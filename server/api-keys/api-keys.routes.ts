@@ -31,7 +31,13 @@ export const CreateApiKeyBody = z
   .strict()
   .openapi('CreateApiKey');
 
-const IdParams = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) });
+const IdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 const tags = ['API keys'];
 
 export const listApiKeysRoute = createRoute({

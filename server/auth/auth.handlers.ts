@@ -10,7 +10,16 @@ import { getSessionRoute, loginRoute, logoutEverywhereRoute, logoutRoute } from 
 import { assertCsrfToken } from './authenticate';
 import { SESSION_COOKIE, sessionCookieSecure, sessionTokenFrom } from './credentials';
 import { verifyPassword } from './secrets';
-import { createSession, deleteSession, deleteUserSessions, findSession, findUserByEmail, sessionPolicy, touchSession, type UserRecord } from './sessions.service';
+import {
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  findSession,
+  findUserByEmail,
+  sessionPolicy,
+  touchSession,
+  type UserRecord,
+} from './sessions.service';
 
 // Spent on unknown emails too, so response time does not tell which emails have accounts.
 const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);

@@ -58,8 +58,7 @@ async function verifyCredentials(c: Context<AppEnv>): Promise<AuthContext | unde
     if (!looksLikeApiKey(key)) throw new UnauthorizedError('Invalid API key');
     const keyHash = sha256Hex(key);
     // Every request needs its key: cached, and dropped everywhere when the key is revoked.
-    const apiKey =
-      cache.apiKeys.get(keyHash, '') ?? (await cache.apiKeys.getOrLoad(keyHash, '', async () => (await findApiKeyByHash(db, keyHash)) ?? null));
+    const apiKey = cache.apiKeys.get(keyHash, '') ?? (await cache.apiKeys.getOrLoad(keyHash, '', async () => (await findApiKeyByHash(db, keyHash)) ?? null));
     if (!apiKey) throw new UnauthorizedError('Invalid API key');
     if (apiKey.revokedAt) throw new UnauthorizedError('This API key was revoked');
     if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > TOUCH_AFTER_MS) {

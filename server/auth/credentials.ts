@@ -29,4 +29,3 @@ export function sessionTokenFrom(c: Context<AppEnv>): string | undefined {
   // Over https only the prefixed cookie counts: an unprefixed one may have been planted.
   return sessionCookieSecure(c) ? getCookie(c, SESSION_COOKIE, 'host') : getCookie(c, SESSION_COOKIE);
 }
-

@@ -27,7 +27,9 @@ describe('sign-in throttling', { timeout: 120_000 }, () => {
     const { email } = await t.createLogin(organizationId);
     const address = newAddress();
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => login(i % 2 ? email : `nobody-${i}@example.com`, 'wrong password', { address, headers: { 'x-api-key': randomKey() } })),
+      Array.from({ length: 60 }, (_, i) =>
+        login(i % 2 ? email : `nobody-${i}@example.com`, 'wrong password', { address, headers: { 'x-api-key': randomKey() } }),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
@@ -69,9 +71,7 @@ describe('sign-in throttling', { timeout: 120_000 }, () => {
   });
 
   it('refuses sign-ins at once past a short queue instead of tying up the password hashing pool', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => login(`queue-${i}@example.com`, 'wrong', { address: newAddress() })),
-    );
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => login(`queue-${i}@example.com`, 'wrong', { address: newAddress() })));
     const busy = results.filter((r) => r.status === 429);
     expect(busy.length).toBeGreaterThan(0);
     expect(busy[0]!.json.message).toMatch(/Too many sign-ins in progress/);

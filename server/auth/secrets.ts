@@ -30,9 +30,7 @@ function scryptAsync(password: string, salt: Buffer, keyLength: number, options:
   return scryptGate(
     () =>
       new Promise<Buffer>((resolve, reject) =>
-        scrypt(password, salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
-          error ? reject(error) : resolve(key),
-        ),
+        scrypt(password, salt, keyLength, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
       ),
   );
 }

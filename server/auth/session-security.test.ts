@@ -57,13 +57,19 @@ describe('session lifetime', () => {
     const [row] = await sessionRow(plain, body.user.email);
 
     // 50 idle minutes later a request slides the idle deadline a full hour ahead again.
-    await plain.services.db.update(sessions).set({ expiresAt: new Date(Date.now() + 10 * 60_000) }).where(eq(sessions.id, row!.id));
+    await plain.services.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 10 * 60_000) })
+      .where(eq(sessions.id, row!.id));
     expect((await plain.request('GET', '/team', { headers: { cookie } })).status).toBe(200);
     const [slid] = await sessionRow(plain, body.user.email);
     expect(slid!.expiresAt.getTime()).toBeGreaterThan(Date.now() + hour - 60_000);
 
     // Idle past the deadline: signed out.
-    await plain.services.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, row!.id));
+    await plain.services.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, row!.id));
     expect((await plain.request('GET', '/team', { headers: { cookie } })).status).toBe(401);
 
     // Busy all along but signed in more than SESSION_TTL_HOURS ago: signed out too.

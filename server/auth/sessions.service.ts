@@ -67,7 +67,10 @@ export async function touchSession(db: Executor, session: typeof sessions.$infer
 
 /** Ends one session and tells every instance, so its open event streams close too. */
 export async function deleteSession(db: Executor, token: string): Promise<void> {
-  const removed = await db.delete(sessions).where(eq(sessions.id, sha256Hex(token))).returning({ id: sessions.id });
+  const removed = await db
+    .delete(sessions)
+    .where(eq(sessions.id, sha256Hex(token)))
+    .returning({ id: sessions.id });
   await announceEnded(db, removed);
 }
 

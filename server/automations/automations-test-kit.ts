@@ -19,7 +19,9 @@ export function dmDefinition(socialAccountId: string, overrides: { trigger?: Rec
 export async function automationsOrg(t: TestApp, plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
   const org = await t.createOrg(plan, ['dms', 'automations']);
   const instagram = (await sandboxAccount(t, org.key, { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true })) as { id: string; username: string };
-  const facebook = (await sandboxAccount(t, org.key, { teamId: org.teamId, type: 'FACEBOOK', grantMessaging: true, channelName: 'Corner Bakery' })) as { id: string };
+  const facebook = (await sandboxAccount(t, org.key, { teamId: org.teamId, type: 'FACEBOOK', grantMessaging: true, channelName: 'Corner Bakery' })) as {
+    id: string;
+  };
   const call = (method: string, path: string, body?: unknown) => t.request(method, path, { key: org.key, body });
   const create = (body: Record<string, unknown> = {}) =>
     call('POST', '/automations', { teamId: org.teamId, name: 'Price questions', platformScope: 'INSTAGRAM', definition: dmDefinition(instagram.id), ...body });
@@ -65,7 +67,9 @@ export async function recordRun(t: TestApp, organizationId: string, flow: Record
     })
     .returning();
   for (const [position, step] of steps.entries()) {
-    await t.services.db.insert(automationExecutionSteps).values({ executionId: row!.id, stepId: `step_${position + 1}`, position, type: 'SEND_MESSAGE', ...step });
+    await t.services.db
+      .insert(automationExecutionSteps)
+      .values({ executionId: row!.id, stepId: `step_${position + 1}`, position, type: 'SEND_MESSAGE', ...step });
   }
   return row!;
 }

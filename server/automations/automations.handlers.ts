@@ -60,7 +60,10 @@ export const automationsRouter = router
     return c.json(await listExecutions(c.var.services.db, input), 200);
   })
   .openapi(executionRoutes.nodeStatsRoute, async (c) => {
-    return c.json(await nodeRunStats(c.var.services.db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId, flowId: c.req.valid('param').id }), 200);
+    return c.json(
+      await nodeRunStats(c.var.services.db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId, flowId: c.req.valid('param').id }),
+      200,
+    );
   })
   .openapi(executionRoutes.getExecutionRoute, async (c) => {
     return c.json(await getExecution(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }), 200);

@@ -61,7 +61,9 @@ export const UpdateFlowBody = z
   .object({
     name: name.optional(),
     platformScope: z.enum(PLATFORM_SCOPES).optional(),
-    definition: AutomationDefinitionSchema.optional().openapi({ description: 'Replaces the whole draft (same version number); the live version keeps running' }),
+    definition: AutomationDefinitionSchema.optional().openapi({
+      description: 'Replaces the whole draft (same version number); the live version keeps running',
+    }),
   })
   .strict()
   .openapi('UpdateAutomationFlow');
@@ -151,7 +153,11 @@ export const NodeStatsQuery = z
   .object({
     teamId: id.optional().openapi({ description: 'The flow’s team (checked when given)' }),
     flowVersionId: id.optional().openapi({ description: 'A published version of the flow; the live one when omitted' }),
-    from: z.string().datetime({ offset: true }).optional().openapi({ description: 'Start of the period (inclusive); default `to` minus 7 days; runs are kept 30 days' }),
+    from: z
+      .string()
+      .datetime({ offset: true })
+      .optional()
+      .openapi({ description: 'Start of the period (inclusive); default `to` minus 7 days; runs are kept 30 days' }),
     to: z.string().datetime({ offset: true }).optional().openapi({ description: 'End of the period (exclusive); default now' }),
   })
   .strict();

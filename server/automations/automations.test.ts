@@ -70,7 +70,11 @@ describe('automation flows: switch, create, read, list', { timeout: 120_000 }, (
     const org = await automationsOrg(t);
     const ids: string[] = [];
     for (const name of ['one', 'two', 'three', 'four', 'five']) ids.push((await org.create({ name })).json.id);
-    const facebookFlow = await org.create({ name: 'fb', platformScope: 'FACEBOOK', definition: dmDefinition(org.facebook.id, { trigger: { platform: 'FACEBOOK' } }) });
+    const facebookFlow = await org.create({
+      name: 'fb',
+      platformScope: 'FACEBOOK',
+      definition: dmDefinition(org.facebook.id, { trigger: { platform: 'FACEBOOK' } }),
+    });
     expect(facebookFlow.status, facebookFlow.text).toBe(201);
     expect((await org.publish(ids[0]!)).status).toBe(200);
     expect((await org.act(ids[1]!, 'archive')).status).toBe(200);
@@ -220,11 +224,26 @@ describe('the flow state table', { timeout: 120_000 }, () => {
   it('cancels waiting runs on pause, archive and delete; deleted flows answer 404 everywhere', async () => {
     const org = await automationsOrg(t);
     const flows = await Promise.all([1, 2, 3].map(async () => (await org.publish((await org.create()).json.id)).json));
-    const waiting = async (flow: { id: string; teamId: string; publishedVersion: { id: string } }, triggerId: string, status: 'QUEUED' | 'RUNNING' = 'QUEUED') => {
+    const waiting = async (
+      flow: { id: string; teamId: string; publishedVersion: { id: string } },
+      triggerId: string,
+      status: 'QUEUED' | 'RUNNING' = 'QUEUED',
+    ) => {
       const now = new Date();
       const [row] = await t.services.db
         .insert(automationExecutions)
-        .values({ organizationId: org.organizationId, teamId: flow.teamId, flowId: flow.id, flowVersionId: flow.publishedVersion.id, triggerId, platform: 'INSTAGRAM', status, input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' }, receivedAt: now, scheduledAt: new Date(now.getTime() + 60_000) })
+        .values({
+          organizationId: org.organizationId,
+          teamId: flow.teamId,
+          flowId: flow.id,
+          flowVersionId: flow.publishedVersion.id,
+          triggerId,
+          platform: 'INSTAGRAM',
+          status,
+          input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' },
+          receivedAt: now,
+          scheduledAt: new Date(now.getTime() + 60_000),
+        })
         .returning();
       return row!.id;
     };
@@ -266,7 +285,8 @@ describe('copying flows between teams', { timeout: 120_000 }, () => {
     expect(target.status, target.text).toBe(200);
     const targetTeamId = target.json.id as string;
 
-    const live = (await org.create({ name: 'Live', definition: dmDefinition(org.instagram.id, { trigger: { senderExternalIds: ['123'], keywords: ['hi'] } }) })).json;
+    const live = (await org.create({ name: 'Live', definition: dmDefinition(org.instagram.id, { trigger: { senderExternalIds: ['123'], keywords: ['hi'] } }) }))
+      .json;
     await org.publish(live.id);
     await org.patch(live.id, { definition: dmDefinition(org.instagram.id, { trigger: { senderExternalIds: ['123'], keywords: ['draft words'] } }) });
     const archived = (await org.create({ name: 'Old' })).json;

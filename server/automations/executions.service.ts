@@ -117,7 +117,11 @@ export async function listExecutions(db: Executor, input: ExecutionListInput) {
   const rows = await db
     .select()
     .from(automationExecutions)
-    .where(position ? and(filters, sql`(${automationExecutions.createdAt}, ${automationExecutions.id}) < (${position.at.toISOString()}::timestamptz, ${position.id})`) : filters)
+    .where(
+      position
+        ? and(filters, sql`(${automationExecutions.createdAt}, ${automationExecutions.id}) < (${position.at.toISOString()}::timestamptz, ${position.id})`)
+        : filters,
+    )
     .orderBy(desc(automationExecutions.createdAt), desc(automationExecutions.id))
     .offset(position ? 0 : input.offset)
     .limit(input.limit + 1);

@@ -35,7 +35,10 @@ describe('automation executions', { timeout: 120_000 }, () => {
           createdAt: new Date(base + i * 1000),
           status: i === 3 ? 'SKIPPED' : 'COMPLETED',
           conversationId: i === 4 ? 'conv-1' : null,
-          steps: [{ status: 'COMPLETED', attemptCount: 1 }, { status: 'COMPLETED', attemptCount: 2, type: 'ARCHIVE_CONVERSATION' }],
+          steps: [
+            { status: 'COMPLETED', attemptCount: 1 },
+            { status: 'COMPLETED', attemptCount: 2, type: 'ARCHIVE_CONVERSATION' },
+          ],
         }),
       );
     }
@@ -86,7 +89,15 @@ describe('automation executions', { timeout: 120_000 }, () => {
     const message = (await org.thread(conversation.id)).items[0];
     const created = await t.request('POST', '/automations', {
       key: org.key,
-      body: { teamId: org.teamId, name: 'Cake', platformScope: 'INSTAGRAM', definition: { trigger: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: org.account.id }, steps: [{ type: 'SEND_MESSAGE', message: { text: 'Cakes from 20 €' } }] } },
+      body: {
+        teamId: org.teamId,
+        name: 'Cake',
+        platformScope: 'INSTAGRAM',
+        definition: {
+          trigger: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: org.account.id },
+          steps: [{ type: 'SEND_MESSAGE', message: { text: 'Cakes from 20 €' } }],
+        },
+      },
     });
     expect(created.status, created.text).toBe(201);
     const flow = (await t.request('POST', `/automations/${created.json.id}/publish`, { key: org.key })).json as Flow;

@@ -42,9 +42,15 @@ describe('a worker killed in the middle of an automation run', () => {
     expect((await api('POST', `/automations/${flow.id}/publish`)).status).toBe(200);
     // The platform call hangs: the run is RUNNING when the worker dies.
     await api('POST', '/sandbox/faults', { type: 'INSTAGRAM', operation: 'messaging.send', kind: 'SLOW', delayMs: 30_000, count: 1 });
-    void api('POST', '/sandbox/inbound/message', { socialAccountId: account.id, senderId: '960001', senderName: 'Cora Crash', text: 'price?' }).catch(() => null);
+    void api('POST', '/sandbox/inbound/message', { socialAccountId: account.id, senderId: '960001', senderName: 'Cora Crash', text: 'price?' }).catch(
+      () => null,
+    );
     const runs = (call: typeof api) => call('GET', `/automations/${flow.id}/executions?teamId=${org.teamId}`).then((r) => r.json.items ?? []);
-    const [started] = await probeUntil(() => runs(api), (items) => items[0]?.status === 'RUNNING' && items[0]?.currentStepId === 'answer', 60);
+    const [started] = await probeUntil(
+      () => runs(api),
+      (items) => items[0]?.status === 'RUNNING' && items[0]?.currentStepId === 'answer',
+      60,
+    );
     expect(started).toMatchObject({ status: 'RUNNING', currentStepId: 'answer' });
     await first.stop('SIGKILL');
 
@@ -52,7 +58,11 @@ describe('a worker killed in the middle of an automation run', () => {
     running.push(second);
     const again = processApi(second.url, org.apiKey);
     // The sweep runs at start and every minute; the run is stale once 2 s + 30 s have passed.
-    const [stale] = await probeUntil(() => runs(again).catch(() => []), (items) => items[0] !== undefined && items[0].status !== 'RUNNING', 150);
+    const [stale] = await probeUntil(
+      () => runs(again).catch(() => []),
+      (items) => items[0] !== undefined && items[0].status !== 'RUNNING',
+      150,
+    );
     expect(stale, second.output()).toMatchObject({ id: started.id, status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_STALE' } });
     // Past the in-process fallback's due time: the job found the run taken and did nothing.
     await new Promise((resolve) => setTimeout(resolve, 5000));

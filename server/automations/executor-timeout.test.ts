@@ -27,9 +27,15 @@ describe('the run time limit', { timeout: 180_000 }, () => {
     const created = await org.create({ definition: dmDefinition(org.instagram.id, { steps }) });
     const flow = (await org.publish(created.json.id)).json as { id: string };
     // The platform takes 3.5 s to answer the first send: the run's 2 s are up before it does.
-    const fault = await t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'INSTAGRAM', socialAccountId: org.instagram.id, operation: 'messaging.send', kind: 'SLOW', delayMs: 3500, count: 1 } });
+    const fault = await t.request('POST', '/sandbox/faults', {
+      key: org.key,
+      body: { type: 'INSTAGRAM', socialAccountId: org.instagram.id, operation: 'messaging.send', kind: 'SLOW', delayMs: 3500, count: 1 },
+    });
     expect(fault.status, fault.text).toBe(200);
-    await t.request('POST', '/sandbox/inbound/message', { key: org.key, body: { socialAccountId: org.instagram.id, text: 'price', senderId: 'slow-1', senderName: 'Sam Slow' } });
+    await t.request('POST', '/sandbox/inbound/message', {
+      key: org.key,
+      body: { socialAccountId: org.instagram.id, text: 'price', senderId: 'slow-1', senderName: 'Sam Slow' },
+    });
 
     const runs = () => org.call('GET', `/automations/${flow.id}/executions?teamId=${org.teamId}`).then((response) => (response.json.items ?? []) as Run[]);
     const [failed] = await waitFor(runs, (items) => items[0]?.status === 'FAILED', 60);

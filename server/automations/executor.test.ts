@@ -48,7 +48,12 @@ async function executorOrg(plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
   const runs = async (flowId: string) =>
     ((await org.call('GET', `/automations/${flowId}/executions?teamId=${org.teamId}&limit=100`)).json.items ?? []) as Execution[];
   /** Waits until the flow has `count` runs, all finished. */
-  const settled = (flowId: string, count = 1) => waitFor(() => runs(flowId), (items) => items.length >= count && items.every((run) => FINAL.includes(run.status)), 60);
+  const settled = (flowId: string, count = 1) =>
+    waitFor(
+      () => runs(flowId),
+      (items) => items.length >= count && items.every((run) => FINAL.includes(run.status)),
+      60,
+    );
   const emit = async (path: string, body: Record<string, unknown>, account = org.instagram.id) => {
     const response = await t.request('POST', `/sandbox/inbound/${path}`, { key: org.key, body: { socialAccountId: account, ...body } });
     expect(response.status, response.text).toBe(200);
@@ -60,14 +65,22 @@ async function executorOrg(plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
       (response) => response.json.items.some((item: { id: string; status: string }) => item.id === eventId && item.status === 'PROCESSED'),
       60,
     );
-  const thread = async (conversationId: string) => (await org.call('GET', `/conversations/${conversationId}/messages?limit=100`)).json.items as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const thread = async (conversationId: string) =>
+    (await org.call('GET', `/conversations/${conversationId}/messages?limit=100`)).json.items as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any
   return { ...org, flow, runs, settled, emit, processed, thread };
 }
 
 describe('automation executor', { timeout: 240_000 }, () => {
   it('answers a matching DM with an ordinary message, records the run and its steps, and ignores DMs that do not match', async () => {
     const org = await executorOrg();
-    const flow = await org.flow(dmDefinition(org.instagram.id, { steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Prices: https://example.com/prices' } }, { id: 'done', type: 'ARCHIVE_CONVERSATION' }] }));
+    const flow = await org.flow(
+      dmDefinition(org.instagram.id, {
+        steps: [
+          { id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Prices: https://example.com/prices' } },
+          { id: 'done', type: 'ARCHIVE_CONVERSATION' },
+        ],
+      }),
+    );
     const ignored = await org.emit('message', { text: 'hello there', senderId: 'person-0', senderName: 'Quiet Person' });
     await org.processed(ignored.id);
     const event = await org.emit('message', { text: 'What is the PRICE?', senderId: 'person-1', senderName: 'Ana Silva' });
@@ -90,7 +103,12 @@ describe('automation executor', { timeout: 240_000 }, () => {
       .from(outboxEvents)
       .where(and(eq(outboxEvents.organizationId, org.organizationId), eq(outboxEvents.type, 'conversation.message.created')));
     const ofReply = announced.map((row) => row.data as { conversationId: string; message: { id: string } }).filter((data) => data.message.id === reply!.id);
-    expect(ofReply).toEqual([{ conversationId: run!.conversationId, message: expect.objectContaining({ id: reply!.id, direction: 'OUTBOUND', status: 'SENT', text: 'Prices: https://example.com/prices' }) }]);
+    expect(ofReply).toEqual([
+      {
+        conversationId: run!.conversationId,
+        message: expect.objectContaining({ id: reply!.id, direction: 'OUTBOUND', status: 'SENT', text: 'Prices: https://example.com/prices' }),
+      },
+    ]);
     const conversation = await org.call('GET', `/conversations/${run!.conversationId}`);
     expect(conversation.json.status).toBe('ARCHIVED');
   });
@@ -98,7 +116,12 @@ describe('automation executor', { timeout: 240_000 }, () => {
   it('keeps running the published version after a PATCH of the live flow, and records that version on the run', async () => {
     const org = await executorOrg();
     const flow = await org.flow(dmDefinition(org.instagram.id, { steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Live answer' } }] }));
-    const patched = await org.patch(flow.id, { definition: dmDefinition(org.instagram.id, { trigger: { keywords: ['cost'] }, steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Draft answer' } }] }) });
+    const patched = await org.patch(flow.id, {
+      definition: dmDefinition(org.instagram.id, {
+        trigger: { keywords: ['cost'] },
+        steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Draft answer' } }],
+      }),
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.json).toMatchObject({ status: 'ACTIVE', publishedVersion: { id: flow.publishedVersion.id } });
     expect(patched.json.draftVersion.id).not.toBe(flow.publishedVersion.id);
@@ -120,7 +143,14 @@ describe('automation executor', { timeout: 240_000 }, () => {
       dmDefinition(org.instagram.id, {
         trigger: { keywords: [] },
         steps: [
-          { id: 'only_vip', type: 'CONDITION', conditions: [{ field: 'TEXT', operator: 'CONTAINS', value: 'vip' }, { field: 'PLATFORM', operator: 'MATCHES_ANY', value: 'facebook, instagram' }] },
+          {
+            id: 'only_vip',
+            type: 'CONDITION',
+            conditions: [
+              { field: 'TEXT', operator: 'CONTAINS', value: 'vip' },
+              { field: 'PLATFORM', operator: 'MATCHES_ANY', value: 'facebook, instagram' },
+            ],
+          },
           { id: 'answer', type: 'SEND_MESSAGE', message: { text: 'Welcome, VIP' } },
         ],
       }),
@@ -163,7 +193,8 @@ describe('automation executor', { timeout: 240_000 }, () => {
       ['VIP: free shipping, price and size 🔥', ['phrase', 'emoji', 'all', 'cased']],
     ];
     const events: string[] = [];
-    for (const [index, [text]] of cases.entries()) events.push((await org.emit('message', { text, senderId: `kw-${index}`, senderName: `Key Word ${index}` })).id);
+    for (const [index, [text]] of cases.entries())
+      events.push((await org.emit('message', { text, senderId: `kw-${index}`, senderName: `Key Word ${index}` })).id);
     for (const event of events) await org.processed(event);
     const ran = new Map<string, string[]>();
     for (const [name, flow] of Object.entries(flows)) {
@@ -207,13 +238,18 @@ describe('automation executor', { timeout: 240_000 }, () => {
       steps: [{ id: 'size', type: 'SEND_MESSAGE', message: { text: 'Small it is' } }],
     });
     const dmFlow = await org.flow(dmDefinition(org.instagram.id, { trigger: { keywords: ['price'] } }));
-    const tap = () => org.emit('postback', { kind: 'QUICK_REPLY', payload: 'PRICE_LIST', title: 'Price list', senderId: 'brake-tapper', senderName: 'Tap Brake' });
+    const tap = () =>
+      org.emit('postback', { kind: 'QUICK_REPLY', payload: 'PRICE_LIST', title: 'Price list', senderId: 'brake-tapper', senderName: 'Tap Brake' });
     const dm = () => org.emit('message', { text: 'price?', senderId: 'brake-tapper', senderName: 'Tap Brake' });
 
     // No QUICK_REPLY_CLICKED flow takes the PRICE_LIST payload: the DM flow sees the tap by its label.
     const first = await tap();
     const [tapped] = await org.settled(dmFlow.id);
-    expect(tapped).toMatchObject({ status: 'COMPLETED', triggerId: first.id, input: { type: 'DM_RECEIVED', tap: true, payload: 'PRICE_LIST', text: 'Price list' } });
+    expect(tapped).toMatchObject({
+      status: 'COMPLETED',
+      triggerId: first.id,
+      input: { type: 'DM_RECEIVED', tap: true, payload: 'PRICE_LIST', text: 'Price list' },
+    });
     // The tap's answer is no DM answer for the brake: a DM right after is answered…
     const written = await dm();
     expect((await org.settled(dmFlow.id, 2))[0]).toMatchObject({ status: 'COMPLETED', triggerId: written.id, input: { type: 'DM_RECEIVED', tap: false } });
@@ -229,10 +265,17 @@ describe('automation executor', { timeout: 240_000 }, () => {
   it('starts BUTTON_CLICKED flows from taps on synced ice breakers, menu items and Get Started; the sandbox refuses what the page does not show', async () => {
     const org = await executorOrg();
     const tapsOn = async (account: string, platform: string, payloads: string[]) =>
-      org.flow({ trigger: { type: 'BUTTON_CLICKED', platform, socialAccountId: account, payloads }, steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: `Tapped on ${platform}` } }] }, platform);
+      org.flow(
+        {
+          trigger: { type: 'BUTTON_CLICKED', platform, socialAccountId: account, payloads },
+          steps: [{ id: 'answer', type: 'SEND_MESSAGE', message: { text: `Tapped on ${platform}` } }],
+        },
+        platform,
+      );
     const instagramFlow = await tapsOn(org.instagram.id, 'INSTAGRAM', ['HOURS']);
     const facebookFlow = await tapsOn(org.facebook.id, 'FACEBOOK', ['HUMAN', 'GET_STARTED']);
-    const tap = (account: string, body: Record<string, unknown>) => t.request('POST', '/sandbox/inbound/postback', { key: org.key, body: { socialAccountId: account, ...body } });
+    const tap = (account: string, body: Record<string, unknown>) =>
+      t.request('POST', '/sandbox/inbound/postback', { key: org.key, body: { socialAccountId: account, ...body } });
 
     // Nothing synced yet: the page shows no ice breaker to tap.
     const unsynced = await tap(org.instagram.id, { kind: 'ICE_BREAKER', payload: 'HOURS', senderId: 'ice-1' });
@@ -244,7 +287,9 @@ describe('automation executor', { timeout: 240_000 }, () => {
       expect((await org.call('POST', `/automation-provider-settings/${saved.json.id}/sync`)).status).toBe(200);
     };
     const menu = { items: [{ type: 'POSTBACK', title: 'Talk to us', payload: 'HUMAN' }] };
-    await saveAndSync(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', 'INSTAGRAM', { iceBreakers: [{ question: 'What are your opening hours?', payload: 'HOURS' }] });
+    await saveAndSync(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', 'INSTAGRAM', {
+      iceBreakers: [{ question: 'What are your opening hours?', payload: 'HOURS' }],
+    });
     await saveAndSync(org.facebook.id, 'FACEBOOK_PERSISTENT_MENU', 'FACEBOOK', menu);
 
     for (const [account, body] of [
@@ -260,13 +305,25 @@ describe('automation executor', { timeout: 240_000 }, () => {
 
     const ice = (await tap(org.instagram.id, { kind: 'ICE_BREAKER', payload: 'HOURS', senderId: 'ice-1', senderName: 'Ice Breaker' })).json.items[0];
     const [fromIce] = await org.settled(instagramFlow.id);
-    expect(fromIce).toMatchObject({ status: 'COMPLETED', triggerId: ice.id, input: { type: 'BUTTON_CLICKED', payload: 'HOURS', text: 'What are your opening hours?' } });
+    expect(fromIce).toMatchObject({
+      status: 'COMPLETED',
+      triggerId: ice.id,
+      input: { type: 'BUTTON_CLICKED', payload: 'HOURS', text: 'What are your opening hours?' },
+    });
     const menuTap = (await tap(org.facebook.id, { kind: 'MENU_ITEM', payload: 'HUMAN', senderId: 'fb-1', senderName: 'Menu Tapper' })).json.items[0];
     const started = (await tap(org.facebook.id, { kind: 'GET_STARTED', payload: 'GET_STARTED', senderId: 'fb-2', senderName: 'New Person' })).json.items[0];
     const facebookRuns = await org.settled(facebookFlow.id, 2);
-    expect(facebookRuns.find((run) => run.triggerId === menuTap.id)).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'HUMAN', text: 'Talk to us' } });
-    expect(facebookRuns.find((run) => run.triggerId === started.id)).toMatchObject({ status: 'COMPLETED', input: { type: 'BUTTON_CLICKED', payload: 'GET_STARTED', text: 'Get Started' } });
-    const answers = (await org.thread(facebookRuns.find((run) => run.triggerId === started.id)!.conversationId!)).filter((message) => message.direction === 'OUTBOUND');
+    expect(facebookRuns.find((run) => run.triggerId === menuTap.id)).toMatchObject({
+      status: 'COMPLETED',
+      input: { type: 'BUTTON_CLICKED', payload: 'HUMAN', text: 'Talk to us' },
+    });
+    expect(facebookRuns.find((run) => run.triggerId === started.id)).toMatchObject({
+      status: 'COMPLETED',
+      input: { type: 'BUTTON_CLICKED', payload: 'GET_STARTED', text: 'Get Started' },
+    });
+    const answers = (await org.thread(facebookRuns.find((run) => run.triggerId === started.id)!.conversationId!)).filter(
+      (message) => message.direction === 'OUTBOUND',
+    );
     expect(answers.map((message) => message.text)).toEqual(['Tapped on FACEBOOK']);
 
     // Removing the menu takes its Get Started button away too.
@@ -278,7 +335,11 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const org = await executorOrg();
     const flow = await org.flow(dmDefinition(org.instagram.id, { trigger: { actionDelaySeconds: 2 } }));
     await org.emit('message', { text: 'price please', senderId: 'late-1', senderName: 'Del Ay' });
-    const queued = await waitFor(() => org.runs(flow.id), (items) => items.length === 1, 30);
+    const queued = await waitFor(
+      () => org.runs(flow.id),
+      (items) => items.length === 1,
+      30,
+    );
     expect(queued[0]!.status).toBe('QUEUED');
     const [run] = await org.settled(flow.id);
     expect(run!.status, JSON.stringify(run)).toBe('COMPLETED');
@@ -294,10 +355,20 @@ describe('automation executor', { timeout: 240_000 }, () => {
     await setFeature(t.services.db, org.organizationId, 'automations', true);
 
     // PRO: 200 runs per account and month; the two above counted (COMPLETED), the skipped one did not.
-    const fill = Array.from({ length: 199 }, (_, index) => ({ ...row!, id: undefined, triggerId: `filler-${index}`, status: 'FAILED' as const, createdAt: new Date() }));
+    const fill = Array.from({ length: 199 }, (_, index) => ({
+      ...row!,
+      id: undefined,
+      triggerId: `filler-${index}`,
+      status: 'FAILED' as const,
+      createdAt: new Date(),
+    }));
     await t.services.db.insert(automationExecutions).values(fill.map(({ id: _id, ...values }) => values));
     await org.emit('message', { text: 'price?', senderId: 'late-3', senderName: 'Over Budget' });
-    const over = await waitFor(() => org.runs(flow.id), (items) => items.some((item) => item.status === 'SKIPPED' && item.error?.code === 'AUTOMATION_MONTHLY_LIMIT_REACHED'), 30);
+    const over = await waitFor(
+      () => org.runs(flow.id),
+      (items) => items.some((item) => item.status === 'SKIPPED' && item.error?.code === 'AUTOMATION_MONTHLY_LIMIT_REACHED'),
+      30,
+    );
     expect(over.some((item) => item.error?.code === 'AUTOMATION_MONTHLY_LIMIT_REACHED')).toBe(true);
   });
 
@@ -305,7 +376,11 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const org = await executorOrg();
     const flow = await org.flow(dmDefinition(org.instagram.id, { trigger: { actionDelaySeconds: 3 } }));
     await org.emit('message', { text: 'price', senderId: 'wait-1', senderName: 'Wai Ting' });
-    await waitFor(() => org.runs(flow.id), (items) => items.length === 1, 30);
+    await waitFor(
+      () => org.runs(flow.id),
+      (items) => items.length === 1,
+      30,
+    );
     expect((await org.act(flow.id, 'pause')).status).toBe(200);
     const later = await org.emit('message', { text: 'price', senderId: 'wait-2', senderName: 'Pau Sed' });
     await org.processed(later.id);
@@ -333,7 +408,11 @@ describe('automation executor', { timeout: 240_000 }, () => {
     await org.emit('comment', { text: 'What is the price?', authorName: 'Lina Park' }, org.facebook.id);
     const [run] = await org.settled(flow.id);
     expect((await org.runs(flow.id)).length).toBe(1);
-    expect(run, JSON.stringify(run)).toMatchObject({ status: 'COMPLETED', output: { completedAtStepId: 'like' }, input: { type: 'COMMENT_CREATED', postId: post.id } });
+    expect(run, JSON.stringify(run)).toMatchObject({
+      status: 'COMPLETED',
+      output: { completedAtStepId: 'like' },
+      input: { type: 'COMMENT_CREATED', postId: post.id },
+    });
     const messages = await org.thread(run!.conversationId!);
     expect(messages.find((message) => message.source === 'PRIVATE_REPLY')).toMatchObject({ text: 'Sent you the prices', status: 'SENT' });
     const comment = await org.call('GET', `/comment/${run!.steps[1]!.output!.commentId}`);
@@ -346,7 +425,10 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const video = await uploadMedia(t, org.key, 'vertical-3s.mp4');
     const post = await publishedPost(t, org.key, org.teamId, { TIKTOK: { type: 'VIDEO', uploadIds: [video.id], privacy: 'PUBLIC_TO_EVERYONE' } });
     const flow = await org.flow(
-      { trigger: { type: 'COMMENT_CREATED', platform: 'TIKTOK', socialAccountId: tiktok.id, postId: post.id, keywords: ['love'] }, steps: [{ id: 'like', type: 'LIKE_COMMENT' }] },
+      {
+        trigger: { type: 'COMMENT_CREATED', platform: 'TIKTOK', socialAccountId: tiktok.id, postId: post.id, keywords: ['love'] },
+        steps: [{ id: 'like', type: 'LIKE_COMMENT' }],
+      },
       'TIKTOK',
     );
     await org.emit('comment', { text: 'I love it', authorName: 'Tia Commenter', authorId: 'tia-1' }, tiktok.id);
@@ -364,9 +446,19 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const org = await executorOrg();
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     /** Earlier answered events of one person, at these ages: counted runs as the executor records them. */
-    const answered = async (flow: RecordedFlow, run: { socialAccountId: string; platform: PostPlatform; type: string; senderExternalId: string }, ages: number[]) => {
+    const answered = async (
+      flow: RecordedFlow,
+      run: { socialAccountId: string; platform: PostPlatform; type: string; senderExternalId: string },
+      ages: number[],
+    ) => {
       for (const age of ages) {
-        await recordRun(t, org.organizationId, flow, { socialAccountId: run.socialAccountId, platform: run.platform, senderExternalId: run.senderExternalId, createdAt: minutesAgo(age), input: { type: run.type, platform: run.platform } });
+        await recordRun(t, org.organizationId, flow, {
+          socialAccountId: run.socialAccountId,
+          platform: run.platform,
+          senderExternalId: run.senderExternalId,
+          createdAt: minutesAgo(age),
+          input: { type: run.type, platform: run.platform },
+        });
       }
     };
     const dmFlow = await org.flow(dmDefinition(org.instagram.id));
@@ -375,21 +467,40 @@ describe('automation executor', { timeout: 240_000 }, () => {
     await answered(dmFlow, { ...dmRun, senderExternalId: 'hourly-6' }, [2, 10, 20, 30, 40, 50]);
     const sixth = await org.emit('message', { text: 'price?', senderId: 'hourly-5', senderName: 'Five Times' });
     const seventh = await org.emit('message', { text: 'price?', senderId: 'hourly-6', senderName: 'Six Times' });
-    const dmRuns = await waitFor(() => org.runs(dmFlow.id), (items) => [sixth, seventh].every((event) => items.some((run) => run.triggerId === event.id && FINAL.includes(run.status))), 60);
+    const dmRuns = await waitFor(
+      () => org.runs(dmFlow.id),
+      (items) => [sixth, seventh].every((event) => items.some((run) => run.triggerId === event.id && FINAL.includes(run.status))),
+      60,
+    );
     expect(dmRuns.find((run) => run.triggerId === sixth.id)).toMatchObject({ status: 'COMPLETED', error: null });
-    expect(dmRuns.find((run) => run.triggerId === seventh.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_CONVERSATION_HOURLY_LIMIT' }, steps: [] });
+    expect(dmRuns.find((run) => run.triggerId === seventh.id)).toMatchObject({
+      status: 'SKIPPED',
+      error: { code: 'AUTOMATION_CONVERSATION_HOURLY_LIMIT' },
+      steps: [],
+    });
 
     const tiktok = await connectAccount(t, org.key, org.teamId, 'TIKTOK');
     const video = await uploadMedia(t, org.key, 'vertical-3s.mp4');
     const post = await publishedPost(t, org.key, org.teamId, { TIKTOK: { type: 'VIDEO', uploadIds: [video.id], privacy: 'PUBLIC_TO_EVERYONE' } });
     const commentFlow = await org.flow(
-      { trigger: { type: 'COMMENT_CREATED', platform: 'TIKTOK', socialAccountId: tiktok.id, postId: post.id, keywords: ['love'] }, steps: [{ id: 'like', type: 'LIKE_COMMENT' }] },
+      {
+        trigger: { type: 'COMMENT_CREATED', platform: 'TIKTOK', socialAccountId: tiktok.id, postId: post.id, keywords: ['love'] },
+        steps: [{ id: 'like', type: 'LIKE_COMMENT' }],
+      },
       'TIKTOK',
     );
     await answered(commentFlow, { socialAccountId: tiktok.id, platform: 'TIKTOK', type: 'COMMENT_CREATED', senderExternalId: 'fan-6' }, [2, 5, 15, 25, 35, 45]);
     const comment = await org.emit('comment', { text: 'love it', authorName: 'Big Fan', authorId: 'fan-6' }, tiktok.id);
-    const commentRuns = await waitFor(() => org.runs(commentFlow.id), (items) => items.some((run) => run.triggerId === comment.id && FINAL.includes(run.status)), 60);
-    expect(commentRuns.find((run) => run.triggerId === comment.id)).toMatchObject({ status: 'SKIPPED', error: { code: 'AUTOMATION_COMMENTER_HOURLY_LIMIT' }, steps: [] });
+    const commentRuns = await waitFor(
+      () => org.runs(commentFlow.id),
+      (items) => items.some((run) => run.triggerId === comment.id && FINAL.includes(run.status)),
+      60,
+    );
+    expect(commentRuns.find((run) => run.triggerId === comment.id)).toMatchObject({
+      status: 'SKIPPED',
+      error: { code: 'AUTOMATION_COMMENTER_HOURLY_LIMIT' },
+      steps: [],
+    });
   });
 
   it('fails a QUEUED run as AUTOMATION_EXECUTION_EXPIRED when its job comes over an hour past its scheduled time, running no step', async () => {
@@ -403,10 +514,25 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const scheduledAt = new Date(Date.now() - 61 * 60_000);
     const [late] = await t.services.db
       .insert(automationExecutions)
-      .values({ ...base, triggerId: 'late-job', status: 'QUEUED', error: null, output: null, currentStepId: null, receivedAt: scheduledAt, scheduledAt, startedAt: null, completedAt: null })
+      .values({
+        ...base,
+        triggerId: 'late-job',
+        status: 'QUEUED',
+        error: null,
+        output: null,
+        currentStepId: null,
+        receivedAt: scheduledAt,
+        scheduledAt,
+        startedAt: null,
+        completedAt: null,
+      })
       .returning();
     await t.services.jobs.send(runAutomationExecutionJob, { executionId: late!.id });
-    const expired = await waitFor(() => org.call('GET', `/automation-executions/${late!.id}`), (response) => FINAL.includes(response.json.status), 60);
+    const expired = await waitFor(
+      () => org.call('GET', `/automation-executions/${late!.id}`),
+      (response) => FINAL.includes(response.json.status),
+      60,
+    );
     expect(expired.json).toMatchObject({ status: 'FAILED', error: { code: 'AUTOMATION_EXECUTION_EXPIRED' }, steps: [] });
     expect(expired.json.completedAt).toEqual(expect.any(String));
     // Nothing was sent for it: the thread holds the one answer of the first run.
@@ -419,7 +545,14 @@ describe('automation executor', { timeout: 240_000 }, () => {
     const flow = await org.flow(dmDefinition(org.instagram.id));
     const fault = await t.request('POST', '/sandbox/faults', {
       key: org.key,
-      body: { type: 'INSTAGRAM', socialAccountId: org.instagram.id, operation: 'messaging.send', kind: 'PERMANENT', count: 1, message: 'Recipient blocked the page' },
+      body: {
+        type: 'INSTAGRAM',
+        socialAccountId: org.instagram.id,
+        operation: 'messaging.send',
+        kind: 'PERMANENT',
+        count: 1,
+        message: 'Recipient blocked the page',
+      },
     });
     expect(fault.status, fault.text).toBe(200);
     await org.emit('message', { text: 'price', senderId: 'fail-1', senderName: 'Fay L' });

@@ -46,7 +46,15 @@ export async function copyFlows(db: Database, scope: OrgScope, input: { sourceTe
     for (const [index, source] of sources.entries()) {
       // now() is the transaction's start in Postgres: explicit, increasing times keep the copies' order.
       const createdAt = new Date(start + index);
-      const base = { organizationId: scope.organizationId, teamId: input.targetTeamId, name: source.name, platformScope: source.platformScope, status: 'DRAFT' as const, createdAt, updatedAt: createdAt };
+      const base = {
+        organizationId: scope.organizationId,
+        teamId: input.targetTeamId,
+        name: source.name,
+        platformScope: source.platformScope,
+        status: 'DRAFT' as const,
+        createdAt,
+        updatedAt: createdAt,
+      };
       const found = definitions.get(source.draftVersionId ?? source.publishedVersionId ?? '');
       if (!found) {
         const [created] = await tx.insert(automationFlows).values(base).returning();
@@ -54,10 +62,21 @@ export async function copyFlows(db: Database, scope: OrgScope, input: { sourceTe
         continue;
       }
       const definition = detachedDefinition(found);
-      const [created] = await tx.insert(automationFlows).values({ ...base, lastVersion: 1 }).returning();
+      const [created] = await tx
+        .insert(automationFlows)
+        .values({ ...base, lastVersion: 1 })
+        .returning();
       const [draft] = await tx
         .insert(automationFlowVersions)
-        .values({ flowId: created!.id, organizationId: scope.organizationId, version: 1, status: 'DRAFT', definition, triggerType: definition.trigger.type, platform: definition.trigger.platform })
+        .values({
+          flowId: created!.id,
+          organizationId: scope.organizationId,
+          version: 1,
+          status: 'DRAFT',
+          definition,
+          triggerType: definition.trigger.type,
+          platform: definition.trigger.platform,
+        })
         .returning({ id: automationFlowVersions.id });
       const [updated] = await tx.update(automationFlows).set({ draftVersionId: draft!.id }).where(eq(automationFlows.id, created!.id)).returning();
       rows.push(updated!);

@@ -8,8 +8,7 @@ import { EXECUTION_RETENTION_MS } from './shared/automation-constants';
  * Runs that the statistics count: real traffic only. Test runs (`MANUAL_TEST`) show their result
  * in the test panel and would inflate a flow's figures; canceled runs never ran.
  */
-export const countedRuns = () =>
-  and(ne(automationExecutions.status, 'CANCELED'), sql`coalesce(${automationExecutions.input}->>'type', '') <> 'MANUAL_TEST'`);
+export const countedRuns = () => and(ne(automationExecutions.status, 'CANCELED'), sql`coalesce(${automationExecutions.input}->>'type', '') <> 'MANUAL_TEST'`);
 
 export const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
@@ -35,4 +34,3 @@ export async function flowRunStats(db: Executor, flowIds: string[], now = new Da
   for (const row of rows) stats.set(row.flowId, { runsThisMonth: row.runsThisMonth, lastRunAt: row.lastRunAt ? new Date(row.lastRunAt).toISOString() : null });
   return stats;
 }
-

@@ -118,7 +118,12 @@ async function uploadProblems(db: Executor, scope: Scope, steps: Step[]): Promis
   for (const step of steps) {
     if (step.type !== 'SEND_MESSAGE') continue;
     for (const attachment of step.message.attachments ?? []) {
-      wanted.push({ stepId: step.id, uploadId: attachment.uploadId, kind: attachment.type === 'VIDEO' ? 'video' : 'image', what: `the ${attachment.type.toLowerCase()} attachment` });
+      wanted.push({
+        stepId: step.id,
+        uploadId: attachment.uploadId,
+        kind: attachment.type === 'VIDEO' ? 'video' : 'image',
+        what: `the ${attachment.type.toLowerCase()} attachment`,
+      });
     }
     for (const card of step.message.carousel?.cards ?? []) {
       if (card.imageUploadId) wanted.push({ stepId: step.id, uploadId: card.imageUploadId, kind: 'image', what: `the image of card "${card.title}"` });
@@ -128,7 +133,9 @@ async function uploadProblems(db: Executor, scope: Scope, steps: Step[]): Promis
   const rows = await db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.organizationId, scope.organizationId), inArray(uploads.id, [...new Set(wanted.map((item) => item.uploadId))]), isNull(uploads.deletedAt)));
+    .where(
+      and(eq(uploads.organizationId, scope.organizationId), inArray(uploads.id, [...new Set(wanted.map((item) => item.uploadId))]), isNull(uploads.deletedAt)),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.flatMap(({ stepId, uploadId, kind, what }) => {
     const where = `steps.${stepId}`;
@@ -153,7 +160,8 @@ export async function flowProblems(db: Executor, scope: Scope, input: { platform
   }
   if (trigger.platform === 'TIKTOK' && trigger.type === 'COMMENT_CREATED') {
     const [organization] = await db.select({ on: organizations.commentImportEnabled }).from(organizations).where(eq(organizations.id, scope.organizationId));
-    if (!organization?.on) problems.push({ where: 'trigger.platform', message: 'TikTok comment flows need comment import, which is off for this organization' });
+    if (!organization?.on)
+      problems.push({ where: 'trigger.platform', message: 'TikTok comment flows need comment import, which is off for this organization' });
   }
   const { problems: accountIssues, account } = await accountProblems(db, scope, input.definition);
   problems.push(...accountIssues);

@@ -58,7 +58,11 @@ export async function listFlows(db: Executor, input: FlowListInput) {
   const rows = await db
     .select()
     .from(automationFlows)
-    .where(position ? and(filters, sql`(${automationFlows.createdAt}, ${automationFlows.id}) < (${position.at.toISOString()}::timestamptz, ${position.id})`) : filters)
+    .where(
+      position
+        ? and(filters, sql`(${automationFlows.createdAt}, ${automationFlows.id}) < (${position.at.toISOString()}::timestamptz, ${position.id})`)
+        : filters,
+    )
     .orderBy(desc(automationFlows.createdAt), desc(automationFlows.id))
     .offset(position ? 0 : input.offset)
     .limit(input.limit + 1);
@@ -127,7 +131,10 @@ export async function createFlow(db: Database, scope: OrgScope, input: CreateFlo
 
 async function definitionOf(db: Executor, versionId: string | null): Promise<FlowDefinition | null> {
   if (!versionId) return null;
-  const [version] = await db.select({ definition: automationFlowVersions.definition }).from(automationFlowVersions).where(eq(automationFlowVersions.id, versionId));
+  const [version] = await db
+    .select({ definition: automationFlowVersions.definition })
+    .from(automationFlowVersions)
+    .where(eq(automationFlowVersions.id, versionId));
   return version?.definition ?? null;
 }
 

@@ -33,7 +33,14 @@ export const SaveProviderSettingBody = z
   .superRefine((body, ctx) => {
     const [key, list] = body.platform === 'INSTAGRAM' ? ['iceBreakers', body.config.iceBreakers] : ['items', body.config.items];
     if (body.status !== 'DISABLED' && list.length === 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.too_small, minimum: 1, inclusive: true, type: 'array', path: ['config', key], message: 'Add at least one, or save with status DISABLED to remove them' });
+      ctx.addIssue({
+        code: z.ZodIssueCode.too_small,
+        minimum: 1,
+        inclusive: true,
+        type: 'array',
+        path: ['config', key],
+        message: 'Add at least one, or save with status DISABLED to remove them',
+      });
     }
   })
   .openapi('SaveAutomationProviderSetting', {

@@ -8,16 +8,24 @@ const iceBreakers = [
   { question: 'What are your opening hours?', payload: 'HOURS' },
   { question: 'Do you deliver?', payload: 'DELIVERY' },
 ];
-const menu = { items: [{ type: 'POSTBACK', title: 'Talk to us', payload: 'HUMAN' }, { type: 'URL', title: 'Menu', url: 'https://example.com/menu' }] };
+const menu = {
+  items: [
+    { type: 'POSTBACK', title: 'Talk to us', payload: 'HUMAN' },
+    { type: 'URL', title: 'Menu', url: 'https://example.com/menu' },
+  ],
+};
 
 async function settingsOrg() {
   const org = await automationsOrg(t);
-  const put = (accountId: string, type: string, body: Record<string, unknown>) => org.call('PUT', `/automation-provider-settings/${accountId}/${type}`, { teamId: org.teamId, ...body });
-  const saveIceBreakers = (body: Record<string, unknown> = {}) => put(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', { platform: 'INSTAGRAM', config: { iceBreakers }, ...body });
+  const put = (accountId: string, type: string, body: Record<string, unknown>) =>
+    org.call('PUT', `/automation-provider-settings/${accountId}/${type}`, { teamId: org.teamId, ...body });
+  const saveIceBreakers = (body: Record<string, unknown> = {}) =>
+    put(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', { platform: 'INSTAGRAM', config: { iceBreakers }, ...body });
   const saveMenu = (body: Record<string, unknown> = {}) => put(org.facebook.id, 'FACEBOOK_PERSISTENT_MENU', { platform: 'FACEBOOK', config: menu, ...body });
   const sync = (id: string) => org.call('POST', `/automation-provider-settings/${id}/sync`);
   /** What the sandbox platform shows people in the account's DM screen. */
-  const onPlatform = async (accountId: string) => (await org.call('GET', `/sandbox/accounts/${accountId}/messenger-profile`)).json.items as { type: string; config: Record<string, unknown> }[];
+  const onPlatform = async (accountId: string) =>
+    (await org.call('GET', `/sandbox/accounts/${accountId}/messenger-profile`)).json.items as { type: string; config: Record<string, unknown> }[];
   return { ...org, put, saveIceBreakers, saveMenu, sync, onPlatform };
 }
 
@@ -86,7 +94,9 @@ describe('provider settings: save', { timeout: 120_000 }, () => {
     expect((await org.put(org.instagram.id, 'WHATSAPP_MENU', { platform: 'INSTAGRAM', config: { iceBreakers } })).status).toBe(400);
     expect((await org.put('nope', 'INSTAGRAM_ICE_BREAKERS', { platform: 'INSTAGRAM', config: { iceBreakers } })).status).toBe(404);
     const otherTeam = await org.call('POST', '/team', { name: 'Other' });
-    expect((await org.put(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', { teamId: otherTeam.json.id, platform: 'INSTAGRAM', config: { iceBreakers } })).status).toBe(404);
+    expect(
+      (await org.put(org.instagram.id, 'INSTAGRAM_ICE_BREAKERS', { teamId: otherTeam.json.id, platform: 'INSTAGRAM', config: { iceBreakers } })).status,
+    ).toBe(404);
     // A disabled setting may be empty: it is about to be removed.
     expect((await org.saveIceBreakers({ config: { iceBreakers: [] }, status: 'DISABLED' })).json.status).toBe('DISABLED');
   });
@@ -136,7 +146,13 @@ describe('provider settings: sync', { timeout: 120_000 }, () => {
     const saved = (await org.saveIceBreakers()).json;
     await org.sync(saved.id);
     await org.saveIceBreakers({ config: { iceBreakers: [{ question: 'New?', payload: 'NEW' }] } });
-    const fault = await org.call('POST', '/sandbox/faults', { type: 'INSTAGRAM', operation: 'providerSettings.push', kind: 'PERMANENT', count: 1, message: 'Invalid ice breaker payload' });
+    const fault = await org.call('POST', '/sandbox/faults', {
+      type: 'INSTAGRAM',
+      operation: 'providerSettings.push',
+      kind: 'PERMANENT',
+      count: 1,
+      message: 'Invalid ice breaker payload',
+    });
     expect(fault.status, fault.text).toBe(200);
     const refused = await org.sync(saved.id);
     expect(refused.status).toBe(502);

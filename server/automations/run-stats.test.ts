@@ -56,12 +56,24 @@ describe('automation run figures', { timeout: 120_000 }, () => {
     const flow = await publishedFlow(org, twoSteps(org));
     const run = (hoursAgo: number, status: 'COMPLETED' | 'SKIPPED' | 'FAILED', steps: { stepId: string; status: 'COMPLETED' | 'SKIPPED' | 'FAILED' }[]) =>
       recordRun(t, org.organizationId, flow, { createdAt: new Date(Date.now() - hoursAgo * HOUR), status, steps });
-    await run(1, 'COMPLETED', [{ stepId: 'only_vip', status: 'COMPLETED' }, { stepId: 'answer', status: 'COMPLETED' }]);
+    await run(1, 'COMPLETED', [
+      { stepId: 'only_vip', status: 'COMPLETED' },
+      { stepId: 'answer', status: 'COMPLETED' },
+    ]);
     await run(2, 'SKIPPED', [{ stepId: 'only_vip', status: 'SKIPPED' }]);
-    await run(3, 'FAILED', [{ stepId: 'only_vip', status: 'COMPLETED' }, { stepId: 'answer', status: 'FAILED' }]);
-    await run(48, 'COMPLETED', [{ stepId: 'only_vip', status: 'COMPLETED' }, { stepId: 'answer', status: 'COMPLETED' }]);
+    await run(3, 'FAILED', [
+      { stepId: 'only_vip', status: 'COMPLETED' },
+      { stepId: 'answer', status: 'FAILED' },
+    ]);
+    await run(48, 'COMPLETED', [
+      { stepId: 'only_vip', status: 'COMPLETED' },
+      { stepId: 'answer', status: 'COMPLETED' },
+    ]);
     await run(24 * 40, 'COMPLETED', [{ stepId: 'only_vip', status: 'COMPLETED' }]);
-    await recordRun(t, org.organizationId, flow, { input: { type: 'MANUAL_TEST', platform: 'INSTAGRAM' }, steps: [{ stepId: 'only_vip', status: 'COMPLETED' }] });
+    await recordRun(t, org.organizationId, flow, {
+      input: { type: 'MANUAL_TEST', platform: 'INSTAGRAM' },
+      steps: [{ stepId: 'only_vip', status: 'COMPLETED' }],
+    });
     const stats = (query = '') => org.call('GET', `/automations/${flow.id}/node-stats?teamId=${org.teamId}${query}`);
 
     const lastDay = await stats(`&from=${new Date(Date.now() - 24 * HOUR).toISOString()}`);
@@ -94,7 +106,12 @@ describe('automation run figures', { timeout: 120_000 }, () => {
     const draft = (await org.create()).json as { id: string; draftVersion: { id: string } };
     const stats = (id: string, query = '') => org.call('GET', `/automations/${id}/node-stats?${query}`);
 
-    for (const query of ['from=yesterday', 'to=2026-13-01T00:00:00Z', 'limit=5', `from=${new Date().toISOString()}&to=${new Date(Date.now() - HOUR).toISOString()}`]) {
+    for (const query of [
+      'from=yesterday',
+      'to=2026-13-01T00:00:00Z',
+      'limit=5',
+      `from=${new Date().toISOString()}&to=${new Date(Date.now() - HOUR).toISOString()}`,
+    ]) {
       const response = await stats(flow.id, query);
       expect(response.status, query).toBe(400);
       expect(response.json.message, query).toEqual(expect.any(String));

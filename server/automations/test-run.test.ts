@@ -20,15 +20,26 @@ async function testOrg(plan: 'PRO' | 'FREE' = 'PRO') {
   /** A person writes to the account; answers their conversation's id. */
   const conversationWith = async (senderName: string) => {
     await t.request('POST', '/sandbox/inbound/message', { key: org.key, body: { socialAccountId: org.instagram.id, text: 'hello', senderName } });
-    const list = await waitFor(() => org.call('GET', `/conversations?teamId=${org.teamId}&q=${encodeURIComponent(senderName)}`), (r) => r.json.items?.length === 1, 60);
+    const list = await waitFor(
+      () => org.call('GET', `/conversations?teamId=${org.teamId}&q=${encodeURIComponent(senderName)}`),
+      (r) => r.json.items?.length === 1,
+      60,
+    );
     return list.json.items[0].id as string;
   };
   /** A Facebook post published through the service and one comment on it: the fetched comment. */
   const commentedPost = async (text: string) => {
     const post = await publishedPost(t, org.key, org.teamId, { FACEBOOK: { text: 'Fresh bread today' } });
-    const emitted = await t.request('POST', '/sandbox/inbound/comment', { key: org.key, body: { socialAccountId: org.facebook.id, text, authorName: 'Cora Menter' } });
+    const emitted = await t.request('POST', '/sandbox/inbound/comment', {
+      key: org.key,
+      body: { socialAccountId: org.facebook.id, text, authorName: 'Cora Menter' },
+    });
     expect(emitted.status, emitted.text).toBe(200);
-    const list = await waitFor(() => org.call('GET', `/comment/import/comments?teamId=${org.teamId}&postId=${post.id}`), (r) => r.json.items?.length === 1, 60);
+    const list = await waitFor(
+      () => org.call('GET', `/comment/import/comments?teamId=${org.teamId}&postId=${post.id}`),
+      (r) => r.json.items?.length === 1,
+      60,
+    );
     return { post, commentId: list.json.items[0].id as string };
   };
   const test = (id: string, input: Record<string, unknown>) => org.call('POST', `/automations/${id}/test`, { input });
@@ -53,7 +64,9 @@ describe('test runs', { timeout: 180_000 }, () => {
     expect(ran.json).toMatchObject({ status: 'COMPLETED', conversationId, output: { completedAtStepId: 'answer' }, input: { type: 'MANUAL_TEST' } });
     expect(ran.json.steps.map((step: { status: string }) => step.status)).toEqual(['COMPLETED', 'COMPLETED']);
     const thread = await org.call('GET', `/conversations/${conversationId}/messages?limit=50`);
-    expect(thread.json.items.some((message: { text: string; direction: string }) => message.direction === 'OUTBOUND' && message.text === 'Draft answer')).toBe(true);
+    expect(thread.json.items.some((message: { text: string; direction: string }) => message.direction === 'OUTBOUND' && message.text === 'Draft answer')).toBe(
+      true,
+    );
 
     const stopped = await org.test(flow.id, { conversationId, senderExternalId: 'someone-else' });
     expect(stopped.json).toMatchObject({ status: 'SKIPPED', output: { skippedAtStepId: 'gate' } });
@@ -80,7 +93,19 @@ describe('test runs', { timeout: 180_000 }, () => {
     // The account's budget used up (PRO: 200 runs a month): 403, and no run recorded.
     const [template] = await t.services.db
       .insert(automationExecutions)
-      .values({ organizationId: org.organizationId, teamId: org.teamId, flowId: flow.id, flowVersionId: flow.draftVersion.id, triggerId: 'seed', platform: 'INSTAGRAM', socialAccountId: org.instagram.id, status: 'FAILED', input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' }, receivedAt: new Date(), scheduledAt: new Date() })
+      .values({
+        organizationId: org.organizationId,
+        teamId: org.teamId,
+        flowId: flow.id,
+        flowVersionId: flow.draftVersion.id,
+        triggerId: 'seed',
+        platform: 'INSTAGRAM',
+        socialAccountId: org.instagram.id,
+        status: 'FAILED',
+        input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' },
+        receivedAt: new Date(),
+        scheduledAt: new Date(),
+      })
       .returning();
     const { id: _id, ...base } = template!;
     await t.services.db.insert(automationExecutions).values(Array.from({ length: 199 }, (_, index) => ({ ...base, triggerId: `seed-${index}` })));

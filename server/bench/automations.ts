@@ -42,7 +42,13 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < PEOPLE) {
       const i = next++;
-      await emitMessage(services, { organizationId: scope.organizationId, socialAccountId: account.id, text: `What is the price? (${i})`, senderId: `8${String(i).padStart(5, '0')}`, senderName: `Buyer ${i}` });
+      await emitMessage(services, {
+        organizationId: scope.organizationId,
+        socialAccountId: account.id,
+        text: `What is the price? (${i})`,
+        senderId: `8${String(i).padStart(5, '0')}`,
+        senderName: `Buyer ${i}`,
+      });
     }
   }),
 );
@@ -61,9 +67,19 @@ const finished = performance.now();
 const steps = await services.db
   .select({ executionId: automationExecutionSteps.executionId, output: automationExecutionSteps.output })
   .from(automationExecutionSteps)
-  .where(and(inArray(automationExecutionSteps.executionId, runs.map((run) => run.id)), eq(automationExecutionSteps.stepId, 'answer')));
+  .where(
+    and(
+      inArray(
+        automationExecutionSteps.executionId,
+        runs.map((run) => run.id),
+      ),
+      eq(automationExecutionSteps.stepId, 'answer'),
+    ),
+  );
 const messageIds = steps.flatMap((step) => (typeof step.output?.messageId === 'string' ? [step.output.messageId] : []));
-const replies = messageIds.length ? await services.db.select({ id: messages.id, sentAt: messages.sentAt }).from(messages).where(inArray(messages.id, messageIds)) : [];
+const replies = messageIds.length
+  ? await services.db.select({ id: messages.id, sentAt: messages.sentAt }).from(messages).where(inArray(messages.id, messageIds))
+  : [];
 const replySentAt = new Map(replies.map((reply) => [reply.id, reply.sentAt]));
 const sentAt = new Map(steps.map((step) => [step.executionId, replySentAt.get(String(step.output?.messageId))]));
 const latencies = runs.flatMap((run) => {
@@ -72,7 +88,9 @@ const latencies = runs.flatMap((run) => {
 });
 const byStatus = Object.fromEntries(finalStatuses.map((status) => [status, runs.filter((run) => run.status === status).length]));
 
-console.log(`\n${machine()}; ${services.config.DATABASE_URL ? 'Postgres' : 'PGlite'}; ${PEOPLE} people each DM a matching active flow, ${CONCURRENCY} at a time\n`);
+console.log(
+  `\n${machine()}; ${services.config.DATABASE_URL ? 'Postgres' : 'PGlite'}; ${PEOPLE} people each DM a matching active flow, ${CONCURRENCY} at a time\n`,
+);
 console.table([
   { measure: 'runs finished/s (first DM in → last run done)', value: Math.round((runs.length / ((finished - started) / 1000)) * 10) / 10 },
   ...Object.entries(byStatus).map(([status, n]) => ({ measure: `runs ${status}`, value: n })),
@@ -80,7 +98,12 @@ console.table([
 const events = await services.db
   .select({ id: inboundEvents.id, receivedAt: inboundEvents.receivedAt, processedAt: inboundEvents.processedAt })
   .from(inboundEvents)
-  .where(inArray(inboundEvents.id, runs.map((run) => run.triggerId)));
+  .where(
+    inArray(
+      inboundEvents.id,
+      runs.map((run) => run.triggerId),
+    ),
+  );
 const processedAt = new Map(events.map((event) => [event.id, event.processedAt]));
 const stage = (pick: (run: (typeof runs)[number]) => Date | null | undefined) =>
   runs.flatMap((run) => {

@@ -144,9 +144,7 @@ const sustained = await burst(BURST, SUSTAINED_RATE / 20, 50);
 
 // --- Report ------------------------------------------------------------------------------------
 const row = (measure: string, values: number[], target: string) => ({ measure, ...summary(values), target });
-console.log(
-  `\nDatabase: ${services.database.kind}; ${config.WORKER_CONCURRENCY} workers per queue; pg-boss polling every 1 s (the safety net)`,
-);
+console.log(`\nDatabase: ${services.database.kind}; ${config.WORKER_CONCURRENCY} workers per queue; pg-boss polling every 1 s (the safety net)`);
 console.table([
   row('POST /team answered → webhook first attempt (ms)', webhookMs, 'p50 ≤ 50, p95 ≤ 150'),
   row('POST /team answered → live stream (SSE) (ms)', sseMs, 'p95 ≤ 100'),
@@ -155,9 +153,15 @@ console.table([
   row(`${BURST} events at once: commit → first attempt (ms)`, drained.latencies, '(backlog)'),
 ]);
 console.table([
-  { measure: `${BURST} events at once (${BURST_ORGS} orgs × ${TEAMS_PER_ORG} teams, 500 per transaction)`, value: `written in ${(drained.writtenMs / 1000).toFixed(1)} s` },
+  {
+    measure: `${BURST} events at once (${BURST_ORGS} orgs × ${TEAMS_PER_ORG} teams, 500 per transaction)`,
+    value: `written in ${(drained.writtenMs / 1000).toFixed(1)} s`,
+  },
   { measure: '  deliveries (first attempts)', value: `${drained.perSecond.toFixed(0)} /s (target ≥ 500)` },
-  { measure: `${BURST} events at ${SUSTAINED_RATE}/s (${SUSTAINED_RATE / 20} per transaction every 50 ms)`, value: `written in ${(sustained.writtenMs / 1000).toFixed(1)} s` },
+  {
+    measure: `${BURST} events at ${SUSTAINED_RATE}/s (${SUSTAINED_RATE / 20} per transaction every 50 ms)`,
+    value: `written in ${(sustained.writtenMs / 1000).toFixed(1)} s`,
+  },
   { measure: '  deliveries (first attempts)', value: `${sustained.perSecond.toFixed(0)} /s` },
   { measure: 'database single-row inserts', value: `${insertsPerSecond.toFixed(0)} rows/s` },
 ]);

@@ -83,7 +83,11 @@ function definition(accountId: string, size: number) {
   const steps = Array.from({ length: size }, (_, index) =>
     index % 2 === 0
       ? { id: `check_${index + 1}`, type: 'CONDITION', conditions: [{ field: 'TEXT', operator: 'CONTAINS', value: `word ${index + 1}` }] }
-      : { id: `answer_${index + 1}`, type: 'SEND_MESSAGE', message: { text: `Answer number ${index + 1}: https://example.com/${index + 1}`, quickReplies: [{ label: 'More', payload: `MORE_${index + 1}` }] } },
+      : {
+          id: `answer_${index + 1}`,
+          type: 'SEND_MESSAGE',
+          message: { text: `Answer number ${index + 1}: https://example.com/${index + 1}`, quickReplies: [{ label: 'More', payload: `MORE_${index + 1}` }] },
+        },
   );
   return { trigger: { type: 'DM_RECEIVED', platform: 'FACEBOOK', socialAccountId: accountId, keywords: ['price'] }, steps };
 }
@@ -139,7 +143,10 @@ async function measure(page: Page, flowId: string, size: number): Promise<Measur
   // Adding a message after the selected trigger.
   const stopAdd = await recordFrames(page);
   const addStarted = await page.evaluate(() => performance.now());
-  await page.getByRole('navigation', { name: 'Add a step' }).getByRole('button', { name: /^Archive conversation/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Add a step' })
+    .getByRole('button', { name: /^Archive conversation/ })
+    .click();
   await page.waitForFunction((expected) => document.querySelectorAll('.react-flow__node').length === expected, size + 2);
   const add = (await page.evaluate(() => performance.now())) - addStarted;
   await page.waitForTimeout(300);
@@ -163,22 +170,44 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 try {
   await waitForServer();
-  const org = JSON.parse(await admin('create-org', '--name', 'Bench flow builder', '--plan', 'BUSINESS', '--enable', 'dms,automations', '--json')) as { organizationId: string; teamId: string; apiKey: string };
+  const org = JSON.parse(await admin('create-org', '--name', 'Bench flow builder', '--plan', 'BUSINESS', '--enable', 'dms,automations', '--json')) as {
+    organizationId: string;
+    teamId: string;
+    apiKey: string;
+  };
   const email = `bench-${Date.now()}@example.com`;
   const password = `bench-password-${Date.now()}`;
   await admin('create-user', '--org', org.organizationId, '--email', email, '--password', password);
-  const account = await api<{ id: string }>(org.apiKey, 'POST', '/sandbox/accounts', { teamId: org.teamId, type: 'FACEBOOK', channelName: 'Bench page', grantMessaging: true });
+  const account = await api<{ id: string }>(org.apiKey, 'POST', '/sandbox/accounts', {
+    teamId: org.teamId,
+    type: 'FACEBOOK',
+    channelName: 'Bench page',
+    grantMessaging: true,
+  });
   await api(org.apiKey, 'POST', '/social-account/messaging/enable', { teamId: org.teamId, type: 'FACEBOOK' });
   const flows = new Map<number, string>();
   for (const size of SIZES) {
-    const flow = await api<{ id: string }>(org.apiKey, 'POST', '/automations', { teamId: org.teamId, name: `${size} steps`, platformScope: 'FACEBOOK', definition: definition(account.id, size) });
+    const flow = await api<{ id: string }>(org.apiKey, 'POST', '/automations', {
+      teamId: org.teamId,
+      name: `${size} steps`,
+      platformScope: 'FACEBOOK',
+      definition: definition(account.id, size),
+    });
     flows.set(size, flow.id);
   }
 
   const systemChromium = '/usr/bin/chromium';
   const browser = await chromium.launch({
     executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();

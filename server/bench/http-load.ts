@@ -6,9 +6,7 @@ export type LoadResult = { name: string; requestsPerSecond: number; p50: number;
 
 export async function listen(fetch: (request: Request) => Response | Promise<Response>): Promise<{ url: string; server: ServerType }> {
   return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, server }),
-    );
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ url: `http://127.0.0.1:${info.port}`, server }));
   });
 }
 

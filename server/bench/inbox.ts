@@ -49,7 +49,13 @@ const stream = await openEventStream(`${server.url}/api/v1/events/stream`, { 'x-
 
 async function dm(i: number, text: string) {
   handedAt.set(text, performance.now());
-  await emitMessage(services, { ...scope, socialAccountId: account.id, text, senderId: `9${String(i % PEOPLE).padStart(5, '0')}`, senderName: `Person ${i % PEOPLE}` });
+  await emitMessage(services, {
+    ...scope,
+    socialAccountId: account.id,
+    text,
+    senderId: `9${String(i % PEOPLE).padStart(5, '0')}`,
+    senderName: `Person ${i % PEOPLE}`,
+  });
 }
 const latencies = (texts: string[]) => texts.map((text) => streamedAt.get(text)! - handedAt.get(text)!);
 

@@ -16,9 +16,7 @@ const { services } = await startBenchServices({ work: false });
 const created = await createOrganization(services.db, { name: 'Bench org', plan: 'PRO' });
 for (let i = 0; i < 9; i++) await createTeam(services.db, { organizationId: created.organization.id, name: `Bench team ${i}` });
 
-const bare = new Hono().get('/json', (c) =>
-  c.json({ items: [{ id: 'team', name: 'Bench team' }], total: 1 }),
-);
+const bare = new Hono().get('/json', (c) => c.json({ items: [{ id: 'team', name: 'Bench team' }], total: 1 }));
 const baseline = await listen(bare.fetch);
 const product = await listen(createApp(services, { serveDashboard: false }).fetch);
 

@@ -49,7 +49,13 @@ describe('prepaid credits', { timeout: 120_000 }, () => {
     expect(await balance(key)).toMatchObject({ organizationId, currency: 'usd', balanceMicros: 0, availableMicros: 0, lowBalance: true, updatedAt: null });
     const added = await addCredits(organizationId, '12.5');
     expect(added.text).toContain('$12.50');
-    expect(await balance(key)).toMatchObject({ balanceMicros: 12_500_000, availableMicros: 12_500_000, balanceCents: 1250, availableCents: 1250, lowBalance: false });
+    expect(await balance(key)).toMatchObject({
+      balanceMicros: 12_500_000,
+      availableMicros: 12_500_000,
+      balanceCents: 1250,
+      availableCents: 1250,
+      lowBalance: false,
+    });
     await expect(addCredits(organizationId, '-20')).rejects.toThrow(/below zero/);
     expect(() => adminCommandSchema.parse({ command: 'add-credits', org: organizationId, usd: 'lots' })).toThrow();
   });
@@ -66,8 +72,15 @@ describe('prepaid credits', { timeout: 120_000 }, () => {
       availableMicros: 20_000,
       wouldExceedBalance: true,
     });
-    const posts = await t.request('POST', '/billing/billable-usage/quote', { key, body: { teamId, texts: ['plain', 'see https://example.com'], altTextCount: 1 } });
-    expect(posts.json.lines.map((line: { action: string }) => line.action)).toEqual(['TWITTER_CONTENT_CREATE', 'TWITTER_CONTENT_CREATE_WITH_URL', 'TWITTER_CONTENT_MANAGE']);
+    const posts = await t.request('POST', '/billing/billable-usage/quote', {
+      key,
+      body: { teamId, texts: ['plain', 'see https://example.com'], altTextCount: 1 },
+    });
+    expect(posts.json.lines.map((line: { action: string }) => line.action)).toEqual([
+      'TWITTER_CONTENT_CREATE',
+      'TWITTER_CONTENT_CREATE_WITH_URL',
+      'TWITTER_CONTENT_MANAGE',
+    ]);
     const none = await t.request('POST', '/billing/billable-usage/quote', { key, body: { teamId } });
     expect(none.json).toMatchObject({ billable: false, lines: [], totalMicros: 0, wouldExceedBalance: false });
     expect((await t.request('POST', '/billing/billable-usage/quote', { key, body: { teamId, quantity: 2 } })).status).toBe(400);
@@ -222,7 +235,10 @@ describe('prepaid credits', { timeout: 120_000 }, () => {
       dedupeKey: `x-repost:${x.id}:${tweetId}:2000-01-01`,
       details: { socialAccountId: x.id, op: 'repost', tweetId },
     });
-    await t.services.db.update(creditLedger).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(creditLedger.id, crashed!.id));
+    await t.services.db
+      .update(creditLedger)
+      .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(creditLedger.id, crashed!.id));
     // Today the caller asks for the repost to be undone; then the reconciler runs.
     expect((await retweet(key, teamId, tweetId, 'DELETE')).json).toMatchObject({ retweeted: false, charged: true });
     expect(await reconcilePendingCharges(t.services)).toEqual({ completed: 0, refunded: 1 });

@@ -131,7 +131,10 @@ export async function refundCharge(db: Database, organizationId: string, charge:
   if (!charge) return;
   await db.transaction(async (tx) => {
     await lockBalance(tx, organizationId);
-    const removed = await tx.delete(creditLedger).where(and(eq(creditLedger.id, charge.id), eq(creditLedger.status, 'PENDING'))).returning({ id: creditLedger.id });
+    const removed = await tx
+      .delete(creditLedger)
+      .where(and(eq(creditLedger.id, charge.id), eq(creditLedger.status, 'PENDING')))
+      .returning({ id: creditLedger.id });
     if (removed.length === 0) return;
     await tx
       .update(creditBalances)

@@ -11,7 +11,11 @@ import type { BillableAction } from './prices';
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Runs an X call with the account's tokens; the platform's "not found" is the API's 404. */
-async function callX<T>(services: AppServices, account: SocialAccountRow, call: (x: XActionsCapability, env: ReturnType<typeof connectorEnv>, credentials: Parameters<XActionsCapability['repost']>[1]) => Promise<T>) {
+async function callX<T>(
+  services: AppServices,
+  account: SocialAccountRow,
+  call: (x: XActionsCapability, env: ReturnType<typeof connectorEnv>, credentials: Parameters<XActionsCapability['repost']>[1]) => Promise<T>,
+) {
   try {
     return await withCredentials(services, account, (connector, credentials) => {
       if (!connector.xActions) throw new Error('TWITTER connector without X actions');
@@ -52,7 +56,10 @@ function chargedRun(services: AppServices, account: SocialAccountRow, action: Bi
 export async function setRetweet(services: AppServices, input: { organizationId: string; teamId: string; tweetId: string; retweeted: boolean }) {
   const account = await xAccount(services, input.organizationId, input.teamId);
   const dedupeKey = `x-repost:${account.id}:${input.tweetId}:${utcDay(new Date())}`;
-  const { charge } = await chargedRun(services, account, 'TWITTER_CONTENT_MANAGE', dedupeKey, { op: input.retweeted ? 'repost' : 'undoRepost', tweetId: input.tweetId });
+  const { charge } = await chargedRun(services, account, 'TWITTER_CONTENT_MANAGE', dedupeKey, {
+    op: input.retweeted ? 'repost' : 'undoRepost',
+    tweetId: input.tweetId,
+  });
   return { success: true, tweetId: input.tweetId, retweeted: input.retweeted, charged: charge !== null };
 }
 

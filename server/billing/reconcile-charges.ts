@@ -32,7 +32,10 @@ export async function reconcilePendingCharges(services: AppServices, now = new D
     const charge = { id: row.id, amountMicros: -row.amountMicros };
     const details = Details.safeParse(row.details);
     const [account] = details.success
-      ? await services.db.select().from(socialAccounts).where(and(eq(socialAccounts.id, details.data.socialAccountId), isNull(socialAccounts.deletedAt)))
+      ? await services.db
+          .select()
+          .from(socialAccounts)
+          .where(and(eq(socialAccounts.id, details.data.socialAccountId), isNull(socialAccounts.deletedAt)))
       : [];
     if (!details.success || !account) {
       await refundCharge(services.db, row.organizationId, charge);

@@ -51,7 +51,13 @@ export async function checkComment(db: Executor, organizationId: string, input: 
         await db
           .select()
           .from(fetchedComments)
-          .where(and(eq(fetchedComments.organizationId, organizationId), eq(fetchedComments.teamId, input.teamId), eq(fetchedComments.id, input.fetchedParentCommentId)))
+          .where(
+            and(
+              eq(fetchedComments.organizationId, organizationId),
+              eq(fetchedComments.teamId, input.teamId),
+              eq(fetchedComments.id, input.fetchedParentCommentId),
+            ),
+          )
       )[0]
     : undefined;
   if (input.fetchedParentCommentId && (!fetchedParent || fetchedParent.deletedAt)) throw new NotFoundError('Fetched comment');
@@ -75,10 +81,9 @@ export async function checkComment(db: Executor, organizationId: string, input: 
         ? Object.keys(input.data)
         : post.platforms.filter((platform) => (COMMENT_PLATFORMS as readonly string[]).includes(platform)))) as string[];
   if (platforms.length === 0) {
-    throw new BadRequestError(
-      `This post has no platform where comments can be created (supported: ${COMMENT_PLATFORMS.join(', ')})`,
-      [{ code: 'custom', path: ['socialAccountTypes'], message: 'No platform to comment on' }],
-    );
+    throw new BadRequestError(`This post has no platform where comments can be created (supported: ${COMMENT_PLATFORMS.join(', ')})`, [
+      { code: 'custom', path: ['socialAccountTypes'], message: 'No platform to comment on' },
+    ]);
   }
   const issues: Issue[] = [];
   const unsupported = platforms.filter((platform) => !(COMMENT_PLATFORMS as readonly string[]).includes(platform));
@@ -100,7 +105,11 @@ export async function checkComment(db: Executor, organizationId: string, input: 
     const limit = TEXT_LIMITS[platform] ?? 10_000;
     if (!text) issues.push({ code: 'custom', path: ['data', platform, 'text'], message: `A text for ${platform} is required (data.${platform}.text or text)` });
     else if (text.length > limit) {
-      issues.push({ code: 'too_big', path: ['data', platform, 'text'], message: `${platformOf(platform).label} comments are at most ${limit} characters (this one has ${text.length})` });
+      issues.push({
+        code: 'too_big',
+        path: ['data', platform, 'text'],
+        message: `${platformOf(platform).label} comments are at most ${limit} characters (this one has ${text.length})`,
+      });
     }
     data[platform] = { text };
   }

@@ -10,7 +10,12 @@ export type CommentTargetRow = typeof commentTargets.$inferSelect;
 export async function presentComments(db: Executor, rows: CommentRow[]) {
   const ids = rows.map((row) => row.id);
   const targets = ids.length ? await db.select().from(commentTargets).where(inArray(commentTargets.commentId, ids)) : [];
-  return rows.map((row) => toCommentDto(row, targets.filter((target) => target.commentId === row.id)));
+  return rows.map((row) =>
+    toCommentDto(
+      row,
+      targets.filter((target) => target.commentId === row.id),
+    ),
+  );
 }
 
 export async function presentComment(db: Executor, row: CommentRow) {

@@ -21,7 +21,11 @@ export const commentImportsRouter = createRouter()
   })
   .openapi(routes.actOnFetchedCommentRoute, async (c) =>
     c.json(
-      await actOnFetchedComment(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId, commentId: c.req.valid('param').commentId }),
+      await actOnFetchedComment(c.var.services, {
+        ...c.req.valid('json'),
+        organizationId: c.var.auth.organizationId,
+        commentId: c.req.valid('param').commentId,
+      }),
       200,
     ),
   );

@@ -54,7 +54,10 @@ export async function publishedTarget(db: Executor, params: { organizationId: st
     .where(and(eq(posts.organizationId, params.organizationId), eq(posts.teamId, params.teamId), eq(posts.id, params.postId)));
   if (!post || post.status === 'DELETED') throw new NotFoundError('Post');
   const label = platformOf(params.platform).label;
-  const [target] = await db.select().from(postTargets).where(and(eq(postTargets.postId, post.id), eq(postTargets.platform, params.platform)));
+  const [target] = await db
+    .select()
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, post.id), eq(postTargets.platform, params.platform)));
   if (!target) throw new BadRequestError(`The post was not published on ${label}`);
   if (target.status !== 'POSTED' || !target.externalData?.id || !target.socialAccountId) throw new BadRequestError(`The post is not published on ${label} yet`);
   if (target.deletedAt) throw new BadRequestError(`The post was deleted from ${label}; it has no comments there any more`);
@@ -89,7 +92,13 @@ export async function createCommentImport(services: AppServices, scope: { organi
     if (running) throw new ConflictError(`An import of this post's ${input.socialAccountType} comments is already running (${running.id})`);
     const [row] = await tx
       .insert(commentImports)
-      .values({ organizationId: scope.organizationId, teamId: input.teamId, socialAccountId: account.id, postId: input.postId!, platform: input.socialAccountType })
+      .values({
+        organizationId: scope.organizationId,
+        teamId: input.teamId,
+        socialAccountId: account.id,
+        postId: input.postId!,
+        platform: input.socialAccountType,
+      })
       .returning();
     await services.jobs.send(importCommentsJob, { importId: row!.id }, { executor: tx });
     return row!;
@@ -117,7 +126,10 @@ export async function listCommentImports(db: Executor, input: { organizationId: 
 }
 
 export async function getCommentImport(db: Executor, scope: { organizationId: string; id: string }) {
-  const [row] = await db.select().from(commentImports).where(and(eq(commentImports.organizationId, scope.organizationId), eq(commentImports.id, scope.id)));
+  const [row] = await db
+    .select()
+    .from(commentImports)
+    .where(and(eq(commentImports.organizationId, scope.organizationId), eq(commentImports.id, scope.id)));
   if (!row) throw new NotFoundError('Comment import');
   return row;
 }
@@ -133,7 +145,10 @@ export async function runCommentImport(services: AppServices, importId: string):
     .set({ status: 'FETCHING', startedAt: run.startedAt ?? now, attempts: run.attempts + 1, updatedAt: now })
     .where(eq(commentImports.id, run.id));
   const fail = (status: 'FAILED' | 'RATE_LIMITED' | 'RETRYING', error: string, extra: Partial<CommentImportRow> = {}) =>
-    db.update(commentImports).set({ status, error, updatedAt: new Date(), ...extra }).where(eq(commentImports.id, run.id));
+    db
+      .update(commentImports)
+      .set({ status, error, updatedAt: new Date(), ...extra })
+      .where(eq(commentImports.id, run.id));
   let target;
   try {
     target = await publishedTarget(db, { organizationId: run.organizationId, teamId: run.teamId, postId: run.postId, platform: run.platform });
@@ -144,7 +159,13 @@ export async function runCommentImport(services: AppServices, importId: string):
   const organization = await getOrganization(db, run.organizationId);
   try {
     const listed = await withCredentials(services, target.account, async (connector, credentials) => {
-      if (!connector.comments) throw new PlatformError({ code: 'PERMANENT', message: `${run.platform} comments cannot be imported`, httpStatus: 501, meta: { platform: run.platform, operation: 'comments.list' } });
+      if (!connector.comments)
+        throw new PlatformError({
+          code: 'PERMANENT',
+          message: `${run.platform} comments cannot be imported`,
+          httpStatus: 501,
+          meta: { platform: run.platform, operation: 'comments.list' },
+        });
       const where = { externalId: target.account.externalId, selectedChannelId: target.account.selectedChannelId };
       return connector.comments.list(connectorEnv(services), credentials, where, { externalId: target.target.externalData!.id! });
     });
@@ -153,7 +174,14 @@ export async function runCommentImport(services: AppServices, importId: string):
       .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
       .slice(0, COMMENTS_PER_IMPORT_RUN[organization.plan]);
     await db.transaction(async (tx) => {
-      const owner = { organizationId: run.organizationId, teamId: run.teamId, postId: run.postId, socialAccountId: run.socialAccountId, importId: run.id, platform: run.platform };
+      const owner = {
+        organizationId: run.organizationId,
+        teamId: run.teamId,
+        postId: run.postId,
+        socialAccountId: run.socialAccountId,
+        importId: run.id,
+        platform: run.platform,
+      };
       await storeFetchedComments(tx, owner, kept);
       await tx
         .update(commentImports)
@@ -167,7 +195,10 @@ export async function runCommentImport(services: AppServices, importId: string):
       // A rate limit says when to come back; a transient failure backs off: the run fetches again then.
       const changes = next.kind === 'RATE_LIMITED' ? { status: 'RATE_LIMITED' as const, rateLimitResetAt: next.at } : { status: 'RETRYING' as const };
       await db.transaction(async (tx) => {
-        await tx.update(commentImports).set({ ...changes, error: error.message, updatedAt: new Date() }).where(eq(commentImports.id, run.id));
+        await tx
+          .update(commentImports)
+          .set({ ...changes, error: error.message, updatedAt: new Date() })
+          .where(eq(commentImports.id, run.id));
         await services.jobs.send(importCommentsJob, { importId: run.id }, { executor: tx, startAfter: next.at });
       });
       return;
@@ -180,6 +211,11 @@ export async function runCommentImport(services: AppServices, importId: string):
 export async function failCommentImportAfterRetries(db: Executor, importId: string, error: unknown): Promise<void> {
   await db
     .update(commentImports)
-    .set({ status: 'FAILED', error: `The import failed after retries: ${error instanceof Error ? error.message : String(error)}`, completedAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: 'FAILED',
+      error: `The import failed after retries: ${error instanceof Error ? error.message : String(error)}`,
+      completedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(commentImports.id, importId), inArray(commentImports.status, ['PENDING', 'FETCHING', 'RETRYING', 'RATE_LIMITED'])));
 }

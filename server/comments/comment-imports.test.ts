@@ -50,9 +50,15 @@ describe('comment imports', { timeout: 120_000 }, () => {
   it('waits out a platform rate limit, then completes', async () => {
     const { say, runImport, run, fetched, key } = await setup('PRO');
     await say('Hello');
-    await t.request('POST', '/sandbox/faults', { key, body: { type: 'MASTODON', operation: 'comments.list', kind: 'RATE_LIMITED', retryAfterSeconds: 2, count: 1 } });
+    await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'MASTODON', operation: 'comments.list', kind: 'RATE_LIMITED', retryAfterSeconds: 2, count: 1 },
+    });
     const started = await runImport();
-    const limited = await waitFor(() => run(started.id), (response) => response.json.status !== 'PENDING' && response.json.status !== 'FETCHING');
+    const limited = await waitFor(
+      () => run(started.id),
+      (response) => response.json.status !== 'PENDING' && response.json.status !== 'FETCHING',
+    );
     expect(limited.json.status).toBe('RATE_LIMITED');
     expect(Date.parse(limited.json.rateLimitResetAt)).toBeGreaterThan(Date.now() - 5000);
     expect((await waitFor(() => run(started.id), finished)).json.status).toBe('COMPLETED');
@@ -76,7 +82,10 @@ describe('actions on fetched comments', { timeout: 120_000 }, () => {
     const { say, runImport, run, fetched, key, teamId, post, account } = await setup('PRO');
     await say('Nice toot');
     const ours = await t.request('POST', '/comment', { key, body: { teamId, internalPostId: post.id, text: 'Thanks!' } });
-    await waitFor(() => t.request('GET', `/comment/${ours.json.id}`, { key }), (response) => response.json.status === 'POSTED');
+    await waitFor(
+      () => t.request('GET', `/comment/${ours.json.id}`, { key }),
+      (response) => response.json.status === 'POSTED',
+    );
     const importRun = await runImport();
     await waitFor(() => run(importRun.id), finished);
     const items = (await fetched()).json.items as { id: string; text: string; platformData: Record<string, unknown> }[];
@@ -120,7 +129,11 @@ describe('actions on fetched comments', { timeout: 120_000 }, () => {
     expect(hidden.json.item.platformData.hidden).toBe(true);
     expect((await act(items.find((item) => item.text === 'Spam spam')!.id, 'DELETE')).status).toBe(200);
     expect((await act(items[0]!.id, 'APPROVE')).status).toBe(400);
-    const onPlatform = (await t.request('GET', `/sandbox/items?socialAccountId=${account.id}&kind=COMMENT`, { key })).json.items as { text: string; hiddenAt: string | null; deletedAt: string | null }[];
+    const onPlatform = (await t.request('GET', `/sandbox/items?socialAccountId=${account.id}&kind=COMMENT`, { key })).json.items as {
+      text: string;
+      hiddenAt: string | null;
+      deletedAt: string | null;
+    }[];
     expect(onPlatform.find((item) => item.text === 'Where is the shop?')!.hiddenAt).toBeTruthy();
     expect(onPlatform.find((item) => item.text === 'Spam spam')!.deletedAt).toBeTruthy();
   });

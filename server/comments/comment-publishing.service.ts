@@ -52,7 +52,10 @@ async function parentExternalData(services: AppServices, comment: CommentRow, pl
     return parent?.externalData?.id ? parent.externalData : null;
   }
   if (!comment.internalPostId) return null;
-  const [target] = await db.select().from(postTargets).where(and(eq(postTargets.postId, comment.internalPostId), eq(postTargets.platform, platform)));
+  const [target] = await db
+    .select()
+    .from(postTargets)
+    .where(and(eq(postTargets.postId, comment.internalPostId), eq(postTargets.platform, platform)));
   return target?.externalData?.id ? target.externalData : null;
 }
 
@@ -66,11 +69,19 @@ async function publishTarget(services: AppServices, comment: CommentRow, target:
       })
     : null;
   if (!account) {
-    return failTarget(services, target, new PlatformError({ code: 'ACCESS_REVOKED', message: `The ${target.platform} account of this comment was disconnected`, httpStatus: 401, meta }));
+    return failTarget(
+      services,
+      target,
+      new PlatformError({ code: 'ACCESS_REVOKED', message: `The ${target.platform} account of this comment was disconnected`, httpStatus: 401, meta }),
+    );
   }
   const parent = await parentExternalData(services, comment, target.platform);
   if (!parent) {
-    return failTarget(services, target, new PlatformError({ code: 'NOT_FOUND', message: `What this comment answers is no longer on ${target.platform}`, httpStatus: 404, meta }));
+    return failTarget(
+      services,
+      target,
+      new PlatformError({ code: 'NOT_FOUND', message: `What this comment answers is no longer on ${target.platform}`, httpStatus: 404, meta }),
+    );
   }
   // Record the intent before calling the platform: after a crash or a lost answer, the next run
   // sends the same key, and the platform hands back the comment it already made.
@@ -131,15 +142,24 @@ async function finish(services: AppServices, job: JobRef): Promise<void> {
     const outcome = targetsOutcome(targets, now);
     const release = { claimedBy: null, claimedUntil: null, updatedAt: now };
     if (outcome.status === 'RETRYING') {
-      await tx.update(comments).set({ ...release, status: 'RETRYING', dueAt: outcome.dueAt }).where(eq(comments.id, comment.id));
+      await tx
+        .update(comments)
+        .set({ ...release, status: 'RETRYING', dueAt: outcome.dueAt })
+        .where(eq(comments.id, comment.id));
       await services.jobs.send(publishCommentJob, { commentId: comment.id, version: comment.version }, { executor: tx, startAfter: outcome.dueAt });
       return;
     }
     if (outcome.status === 'ERROR') {
-      await tx.update(comments).set({ ...release, status: 'ERROR', error: outcome.error, dueAt: null }).where(eq(comments.id, comment.id));
+      await tx
+        .update(comments)
+        .set({ ...release, status: 'ERROR', error: outcome.error, dueAt: null })
+        .where(eq(comments.id, comment.id));
       return;
     }
-    await tx.update(comments).set({ ...release, status: 'POSTED', postedDate: now, error: null, dueAt: null }).where(eq(comments.id, comment.id));
+    await tx
+      .update(comments)
+      .set({ ...release, status: 'POSTED', postedDate: now, error: null, dueAt: null })
+      .where(eq(comments.id, comment.id));
     await recordCommentPublished(tx, { ...comment, status: 'POSTED', postedDate: now }, targets);
   });
 }

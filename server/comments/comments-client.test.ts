@@ -17,13 +17,26 @@ describe('comments through the bundlesocial client', { timeout: 120_000 }, () =>
     const client = await t.bundlesocial(key);
 
     const draft = await client.comment.commentCreate({
-      requestBody: { teamId, internalPostId: post.id, status: 'DRAFT', postDate: inDays(1), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Draft reply' } } },
+      requestBody: {
+        teamId,
+        internalPostId: post.id,
+        status: 'DRAFT',
+        postDate: inDays(1),
+        socialAccountTypes: ['BLUESKY'],
+        data: { BLUESKY: { text: 'Draft reply' } },
+      },
     });
     expect(draft).toMatchObject({ status: 'DRAFT', internalPostId: post.id, data: { BLUESKY: { text: 'Draft reply' } } });
     expect((await client.comment.commentGet({ id: draft.id })).id).toBe(draft.id);
-    const updated = await client.comment.commentUpdate({ id: draft.id, requestBody: { status: 'SCHEDULED', postDate: new Date().toISOString(), text: 'We are live!' } });
+    const updated = await client.comment.commentUpdate({
+      id: draft.id,
+      requestBody: { status: 'SCHEDULED', postDate: new Date().toISOString(), text: 'We are live!' },
+    });
     expect(updated.status).toBe('SCHEDULED');
-    const posted = await waitFor(() => client.comment.commentGet({ id: draft.id }), (comment) => comment.status === 'POSTED');
+    const posted = await waitFor(
+      () => client.comment.commentGet({ id: draft.id }),
+      (comment) => comment.status === 'POSTED',
+    );
     expect(posted.externalData?.BLUESKY?.id).toBeTruthy();
     const list = await client.comment.commentGetList({ teamId, postId: post.id, platforms: ['BLUESKY'], status: 'POSTED' });
     expect(list.items.map((item) => item.id)).toEqual([draft.id]);
@@ -36,7 +49,10 @@ describe('comments through the bundlesocial client', { timeout: 120_000 }, () =>
 
     await t.request('POST', '/sandbox/inbound/comment', { key, body: { socialAccountId: account.id, text: 'Congrats!' } });
     const run = await client.comment.commentImportCreate({ requestBody: { teamId, postId: post.id, socialAccountType: 'BLUESKY' } });
-    const done = await waitFor(() => client.comment.commentImportGetById({ importId: run.id }), (item) => item.status === 'COMPLETED' || item.status === 'FAILED');
+    const done = await waitFor(
+      () => client.comment.commentImportGetById({ importId: run.id }),
+      (item) => item.status === 'COMPLETED' || item.status === 'FAILED',
+    );
     expect(done).toMatchObject({ status: 'COMPLETED', commentsImported: 2 });
     expect((await client.comment.commentImportGetList({ teamId, postId: post.id })).imports.map((item) => item.id)).toContain(run.id);
     const fetched = await client.comment.commentImportGetFetchedComments({ teamId, postId: post.id });
@@ -45,13 +61,25 @@ describe('comments through the bundlesocial client', { timeout: 120_000 }, () =>
     expect(theirs.authorExternalId).toBeTruthy();
     const liked = await client.comment.commentImportActionFetchedComment({ commentId: theirs.id, requestBody: { teamId, action: 'LIKE' } });
     expect(liked).toMatchObject({ success: true, item: { id: theirs.id, likesCount: 1 } });
-    await expect(client.comment.commentImportActionFetchedComment({ commentId: theirs.id, requestBody: { teamId, action: 'HIDE' } })).rejects.toMatchObject({ status: 400 });
+    await expect(client.comment.commentImportActionFetchedComment({ commentId: theirs.id, requestBody: { teamId, action: 'HIDE' } })).rejects.toMatchObject({
+      status: 400,
+    });
 
     // The reply goes under the fetched comment, on the platform.
-    const reply = await client.comment.commentCreate({ requestBody: { teamId, internalPostId: post.id, fetchedParentCommentId: theirs.id, text: 'Thank you!' } });
-    const replied = await waitFor(() => client.comment.commentGet({ id: reply.id }), (comment) => comment.status === 'POSTED' || comment.status === 'ERROR');
+    const reply = await client.comment.commentCreate({
+      requestBody: { teamId, internalPostId: post.id, fetchedParentCommentId: theirs.id, text: 'Thank you!' },
+    });
+    const replied = await waitFor(
+      () => client.comment.commentGet({ id: reply.id }),
+      (comment) => comment.status === 'POSTED' || comment.status === 'ERROR',
+    );
     expect(replied.status).toBe('POSTED');
-    const items = (await t.request('GET', `/sandbox/items?socialAccountId=${account.id}&kind=COMMENT`, { key })).json.items as { id: string; externalId: string; text: string; parentId: string }[];
+    const items = (await t.request('GET', `/sandbox/items?socialAccountId=${account.id}&kind=COMMENT`, { key })).json.items as {
+      id: string;
+      externalId: string;
+      text: string;
+      parentId: string;
+    }[];
     const parent = items.find((item) => item.externalId === theirs.externalId)!;
     expect(items.find((item) => item.text === 'Thank you!')!.parentId).toBe(parent.id);
   });

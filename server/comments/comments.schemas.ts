@@ -11,7 +11,10 @@ export const ImportPlatformEnum = z.enum(IMPORT_PLATFORMS);
 const id = z.string().min(1).max(64);
 const dateTime = z.string().datetime({ offset: true }).openapi({ example: '2026-12-01T09:30:00.000Z' });
 
-const PlatformText = z.object({ text: z.string().max(10_000).nullable().optional() }).strict().nullable();
+const PlatformText = z
+  .object({ text: z.string().max(10_000).nullable().optional() })
+  .strict()
+  .nullable();
 const CommentData = z.record(AnyPlatform, PlatformText).openapi({ description: '`data.<PLATFORM>.text`: the comment per platform' });
 
 const commentFields = {
@@ -140,7 +143,10 @@ export const FetchedCommentsQuery = z
     socialAccountId: id.optional(),
   })
   .strict()
-  .refine((query) => (query.postId ? 1 : 0) + (query.importedPostId ? 1 : 0) === 1, { message: 'Give exactly one of postId and importedPostId', path: ['postId'] });
+  .refine((query) => (query.postId ? 1 : 0) + (query.importedPostId ? 1 : 0) === 1, {
+    message: 'Give exactly one of postId and importedPostId',
+    path: ['postId'],
+  });
 
 export const FetchedCommentSchema = z
   .object({

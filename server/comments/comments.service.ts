@@ -22,7 +22,10 @@ type CreateInput = z.infer<typeof CreateCommentBody>;
 const EDITABLE: CommentStatus[] = ['DRAFT', 'SCHEDULED', 'ERROR', 'RETRYING'];
 
 export async function getCommentRow(db: Executor, scope: Scope & { id: string }): Promise<CommentRow> {
-  const [row] = await db.select().from(comments).where(and(eq(comments.organizationId, scope.organizationId), eq(comments.id, scope.id)));
+  const [row] = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.organizationId, scope.organizationId), eq(comments.id, scope.id)));
   if (!row) throw new NotFoundError('Comment');
   return row;
 }
@@ -87,8 +90,10 @@ export async function updateComment(services: AppServices, scope: Scope & { id: 
     title: changes.title ?? current.title,
     internalPostId: changes.importedPostId ? undefined : (changes.internalPostId ?? current.internalPostId ?? undefined),
     importedPostId: changes.importedPostId ?? current.importedPostId ?? undefined,
-    internalParentCommentId: changes.internalParentCommentId === null ? undefined : (changes.internalParentCommentId ?? current.internalParentCommentId ?? undefined),
-    fetchedParentCommentId: changes.fetchedParentCommentId === null ? undefined : (changes.fetchedParentCommentId ?? current.fetchedParentCommentId ?? undefined),
+    internalParentCommentId:
+      changes.internalParentCommentId === null ? undefined : (changes.internalParentCommentId ?? current.internalParentCommentId ?? undefined),
+    fetchedParentCommentId:
+      changes.fetchedParentCommentId === null ? undefined : (changes.fetchedParentCommentId ?? current.fetchedParentCommentId ?? undefined),
     postDate: changes.postDate ?? current.postDate.toISOString(),
     status: changes.status ?? (current.status === 'DRAFT' ? 'DRAFT' : 'SCHEDULED'),
     socialAccountTypes: platforms,
@@ -196,14 +201,18 @@ export async function listComments(db: Executor, input: Scope & z.infer<typeof C
 function assertEditable(row: CommentRow) {
   if (row.status === 'DELETED') throw new NotFoundError('Comment');
   if (!EDITABLE.includes(row.status)) {
-    throw new ConflictError(row.status === 'PROCESSING' ? 'The comment is being published right now and cannot be changed' : 'A published comment cannot be changed here');
+    throw new ConflictError(
+      row.status === 'PROCESSING' ? 'The comment is being published right now and cannot be changed' : 'A published comment cannot be changed here',
+    );
   }
 }
 
 /** One target per platform (kept when already posted), pointing at the account that published the post. */
 async function writeTargets(tx: Executor, row: CommentRow, checked: CheckedComment) {
   const existing = await tx.select().from(commentTargets).where(eq(commentTargets.commentId, row.id));
-  const stale = existing.filter((target) => !(checked.platforms as readonly PostPlatform[]).includes(target.platform) && target.status !== 'POSTED').map((target) => target.id);
+  const stale = existing
+    .filter((target) => !(checked.platforms as readonly PostPlatform[]).includes(target.platform) && target.status !== 'POSTED')
+    .map((target) => target.id);
   if (stale.length) await tx.delete(commentTargets).where(inArray(commentTargets.id, stale));
   for (const platform of checked.platforms) {
     const account = checked.accounts.get(platform)!;
@@ -212,7 +221,16 @@ async function writeTargets(tx: Executor, row: CommentRow, checked: CheckedComme
     if (current) {
       await tx
         .update(commentTargets)
-        .set({ socialAccountId: account.id, status: 'PENDING', error: null, errorVerbose: null, intentKey: null, attempts: 0, nextAttemptAt: null, updatedAt: new Date() })
+        .set({
+          socialAccountId: account.id,
+          status: 'PENDING',
+          error: null,
+          errorVerbose: null,
+          intentKey: null,
+          attempts: 0,
+          nextAttemptAt: null,
+          updatedAt: new Date(),
+        })
         .where(eq(commentTargets.id, current.id));
     } else {
       await tx.insert(commentTargets).values({ commentId: row.id, organizationId: row.organizationId, platform, socialAccountId: account.id });

@@ -41,7 +41,10 @@ describe('scheduled comments', { timeout: 180_000 }, () => {
     expect(done.status).toBe('POSTED');
     expect(done.postedDate).toBeTruthy();
 
-    const reply = await t.request('POST', '/comment', { key, body: comment(teamId, post.id, { internalParentCommentId: done.id, data: undefined, text: 'And a reply' }) });
+    const reply = await t.request('POST', '/comment', {
+      key,
+      body: comment(teamId, post.id, { internalParentCommentId: done.id, data: undefined, text: 'And a reply' }),
+    });
     expect(reply.status, reply.text).toBe(200);
     const replied = await waitForComment(t, key, reply.json.id);
     expect(replied.status).toBe('POSTED');
@@ -72,11 +75,17 @@ describe('scheduled comments', { timeout: 180_000 }, () => {
 
   it('refuses what the platforms and the spec do not allow, with clear errors', async () => {
     const { key, teamId, post } = await setup();
-    const twitter = await t.request('POST', '/comment', { key, body: comment(teamId, post.id, { socialAccountTypes: ['TWITTER'], data: { TWITTER: { text: 'x' } } }) });
+    const twitter = await t.request('POST', '/comment', {
+      key,
+      body: comment(teamId, post.id, { socialAccountTypes: ['TWITTER'], data: { TWITTER: { text: 'x' } } }),
+    });
     expect(twitter.status).toBe(400);
     expect(twitter.json.message).toMatch(/cannot be created on X/i);
     for (const platform of ['PINTEREST', 'GOOGLE_BUSINESS']) {
-      const refused = await t.request('POST', '/comment', { key, body: comment(teamId, post.id, { socialAccountTypes: [platform], data: undefined, text: 'x' }) });
+      const refused = await t.request('POST', '/comment', {
+        key,
+        body: comment(teamId, post.id, { socialAccountTypes: [platform], data: undefined, text: 'x' }),
+      });
       expect(refused.status).toBe(400);
       expect(refused.json.message).toMatch(/cannot be created/);
     }
@@ -218,7 +227,10 @@ describe('comments on what is only partly there', { timeout: 180_000 }, () => {
     const { key, teamId, post } = await setup();
     await connectAccount(t, key, teamId, 'TWITTER');
     const xOnly = await publishedPost(t, key, teamId, { TWITTER: { text: 'X only' } });
-    for (const body of [{ teamId, internalPostId: xOnly.id, text: 'Hi' }, { teamId, internalPostId: xOnly.id, text: 'Hi', data: {} }]) {
+    for (const body of [
+      { teamId, internalPostId: xOnly.id, text: 'Hi' },
+      { teamId, internalPostId: xOnly.id, text: 'Hi', data: {} },
+    ]) {
       const refused = await t.request('POST', '/comment', { key, body });
       expect(refused.status, refused.text).toBe(400);
       expect(refused.json.message).toMatch(/no platform where comments can be created/);
@@ -239,7 +251,14 @@ describe('first comments', { timeout: 180_000 }, () => {
     await connectAccount(t, org.key, org.teamId, 'MASTODON');
     const created = await t.request('POST', '/post', {
       key: org.key,
-      body: { teamId: org.teamId, title: 'With first comment', postDate: new Date().toISOString(), socialAccountTypes: ['MASTODON'], data: { MASTODON: { text: 'Hi' } }, firstComment: { MASTODON: 'Link in here' } },
+      body: {
+        teamId: org.teamId,
+        title: 'With first comment',
+        postDate: new Date().toISOString(),
+        socialAccountTypes: ['MASTODON'],
+        data: { MASTODON: { text: 'Hi' } },
+        firstComment: { MASTODON: 'Link in here' },
+      },
     });
     const listed = await waitFor(
       () => t.request('GET', `/comment?teamId=${org.teamId}&postId=${created.json.id}`, { key: org.key }),

@@ -2,9 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { fetchedComments } from '../db/schema/comments';
 
-export type FetchedCommentChange =
-  | { type: 'EDITED'; text?: string | null; likeCount?: number; editedAt?: string | null }
-  | { type: 'DELETED'; at: Date };
+export type FetchedCommentChange = { type: 'EDITED'; text?: string | null; likeCount?: number; editedAt?: string | null } | { type: 'DELETED'; at: Date };
 
 /**
  * A stored (fetched) comment follows what happened to it on the platform: an edit or a like count

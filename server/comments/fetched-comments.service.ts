@@ -126,10 +126,7 @@ export async function listFetchedComments(db: Executor, input: { organizationId:
 }
 
 /** Hides, likes, deletes or moderates a fetched comment on its platform, where the platform allows it. */
-export async function actOnFetchedComment(
-  services: AppServices,
-  input: { organizationId: string; commentId: string } & z.infer<typeof CommentActionBody>,
-) {
+export async function actOnFetchedComment(services: AppServices, input: { organizationId: string; commentId: string } & z.infer<typeof CommentActionBody>) {
   const { db } = services;
   const [row] = await db
     .select()
@@ -149,7 +146,13 @@ export async function actOnFetchedComment(
     updated = await withCredentials(services, account, async (connector, credentials) => {
       if (!connector.comments) throw new BadRequestError(`${label} comments cannot be managed`);
       const where = { externalId: account.externalId, selectedChannelId: account.selectedChannelId };
-      return connector.comments.act(connectorEnv(services), credentials, where, { externalId: row.externalId, externalPostId: row.externalPostId }, input.action);
+      return connector.comments.act(
+        connectorEnv(services),
+        credentials,
+        where,
+        { externalId: row.externalId, externalPostId: row.externalPostId },
+        input.action,
+      );
     });
   } catch (error) {
     throw asHttpError(error);

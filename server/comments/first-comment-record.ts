@@ -10,7 +10,15 @@ import { recordCommentPublished } from './comment-publishing.service';
  */
 export async function recordFirstComment(
   tx: Executor,
-  input: { organizationId: string; teamId: string; postId: string; platform: PostPlatform; socialAccountId: string; text: string; externalData: Record<string, string> },
+  input: {
+    organizationId: string;
+    teamId: string;
+    postId: string;
+    platform: PostPlatform;
+    socialAccountId: string;
+    text: string;
+    externalData: Record<string, string>;
+  },
 ): Promise<void> {
   const now = new Date();
   const [row] = await tx

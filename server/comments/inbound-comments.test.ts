@@ -11,7 +11,17 @@ import { publishedPost, waitFor } from './comments-test-kit';
 
 const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs, dispatchInboundEventJob] });
 
-type Fetched = { id: string; text: string | null; authorName: string; authorExternalId: string; externalId: string; externalParentId: string | null; repliesCount: number; likesCount: number; importId: string };
+type Fetched = {
+  id: string;
+  text: string | null;
+  authorName: string;
+  authorExternalId: string;
+  externalId: string;
+  externalParentId: string | null;
+  repliesCount: number;
+  likesCount: number;
+  importId: string;
+};
 
 async function setup(features: ('dms' | 'automations')[]) {
   const org = await t.createOrg('PRO', features);
@@ -63,7 +73,10 @@ describe('comments arriving from the platform', { timeout: 120_000 }, () => {
     expect(onPlatform.json.items[0].editedAt).toBeTruthy();
     await emit('comment/delete', { commentId: top.payload.sandboxCommentId });
     expect((await waitFor(fetched, (response) => response.json.total === 0)).json.total).toBe(0);
-    const again = await t.request('POST', '/sandbox/inbound/comment/delete', { key, body: { socialAccountId: account.id, commentId: top.payload.sandboxCommentId } });
+    const again = await t.request('POST', '/sandbox/inbound/comment/delete', {
+      key,
+      body: { socialAccountId: account.id, commentId: top.payload.sandboxCommentId },
+    });
     expect(again.status).toBe(400);
   });
 

@@ -62,8 +62,21 @@ export async function consumeCommentEvent(tx: Transaction, event: InboundEventRo
     .where(and(eq(fetchedComments.socialAccountId, event.socialAccountId), eq(fetchedComments.externalId, payload.commentId)));
   if (known) return;
   const [account] = await tx.select().from(socialAccounts).where(eq(socialAccounts.id, event.socialAccountId));
-  const importId = await webhookImport(tx, { organizationId: event.organizationId, teamId: post.teamId, socialAccountId: event.socialAccountId, postId: post.id, platform: event.platform });
-  const owner = { organizationId: event.organizationId, teamId: post.teamId, postId: post.id, socialAccountId: event.socialAccountId, importId, platform: event.platform };
+  const importId = await webhookImport(tx, {
+    organizationId: event.organizationId,
+    teamId: post.teamId,
+    socialAccountId: event.socialAccountId,
+    postId: post.id,
+    platform: event.platform,
+  });
+  const owner = {
+    organizationId: event.organizationId,
+    teamId: post.teamId,
+    postId: post.id,
+    socialAccountId: event.socialAccountId,
+    importId,
+    platform: event.platform,
+  };
   const [stored] = await storeFetchedComments(tx, owner, [
     {
       externalId: payload.commentId,
@@ -109,7 +122,10 @@ function applyChange(tx: Transaction, event: InboundEventRow, payload: z.infer<t
 }
 
 /** The run that collects a post's comments as they arrive: one per account and post. */
-async function webhookImport(tx: Transaction, key: { organizationId: string; teamId: string; socialAccountId: string; postId: string; platform: PostPlatform }) {
+async function webhookImport(
+  tx: Transaction,
+  key: { organizationId: string; teamId: string; socialAccountId: string; postId: string; platform: PostPlatform },
+) {
   const now = new Date();
   await tx
     .insert(commentImports)

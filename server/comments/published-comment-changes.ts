@@ -33,12 +33,20 @@ export async function applyPublishedCommentChange(
         data: sql`jsonb_set(${comments.data}, ${`{${key.platform}}`}::text[], coalesce(${comments.data}->${key.platform}, '{}'::jsonb) || ${JSON.stringify({ text: change.text })}::jsonb)`,
         updatedAt: now,
       })
-      .where(inArray(comments.id, targets.map((target) => target.commentId)));
+      .where(
+        inArray(
+          comments.id,
+          targets.map((target) => target.commentId),
+        ),
+      );
     return;
   }
   const stamped = await tx
     .update(commentTargets)
-    .set({ externalData: sql`coalesce(${commentTargets.externalData}, '{}'::jsonb) || ${JSON.stringify({ deletedAt: change.at.toISOString() })}::jsonb`, updatedAt: now })
+    .set({
+      externalData: sql`coalesce(${commentTargets.externalData}, '{}'::jsonb) || ${JSON.stringify({ deletedAt: change.at.toISOString() })}::jsonb`,
+      updatedAt: now,
+    })
     .where(and(matching, sql`${commentTargets.externalData}->>'deletedAt' is null`))
     .returning({ commentId: commentTargets.commentId });
   for (const { commentId } of stamped) {

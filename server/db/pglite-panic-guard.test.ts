@@ -16,14 +16,21 @@ describe.skipIf(smallDiskUnavailable)('an embedded database whose WAL cannot gro
 
   it('PANICs once; the guard refuses every later call at once; reopened after space is freed, only the committed write is there', async () => {
     const output = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, ['--import', 'tsx', 'server/db/pglite-panic.fixture.ts', disk!.dir], { cwd: ROOT, timeout: 120_000 }, (error, stdout, stderr) =>
-        error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'server/db/pglite-panic.fixture.ts', disk!.dir],
+        { cwd: ROOT, timeout: 120_000 },
+        (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
       ),
     );
     const seen = JSON.parse(output.trim().split('\n').pop()!);
 
     // Postgres' own answer to a WAL write that fails, delivered as the failing query's error.
-    expect(seen.write).toMatchObject({ code: '53100', severity: 'PANIC', message: expect.stringMatching(/could not write to file "pg_wal\/xlogtemp\.\d+": No space left on device/) });
+    expect(seen.write).toMatchObject({
+      code: '53100',
+      severity: 'PANIC',
+      message: expect.stringMatching(/could not write to file "pg_wal\/xlogtemp\.\d+": No space left on device/),
+    });
     expect(seen.onPanic).toBe(seen.write.message);
     // Refused by the guard instead of entering the dead instance: an outage (57P02), at once.
     expect(seen.next).toMatchObject({ name: 'EmbeddedDatabaseStoppedError', code: '57P02', message: expect.stringContaining('has to be opened again') });

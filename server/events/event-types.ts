@@ -14,8 +14,10 @@ export const EVENT_TYPES = {
   'post.published': 'A post went out on a platform',
   'comment.published': 'A comment or reply was published through the service',
   'comment.received': 'A new comment arrived on a post published through the service',
-  'review.received': 'A Google Business review or Facebook recommendation arrived or was edited; `data.rating` (1–5, null when unrated) lets teams route low ratings',
-  'review.reply.updated': 'An owner reply to a review or recommendation was saved or deleted, or the platform moderated it; `data.replyState` is PENDING, APPROVED (live) or REJECTED (with the policy in the review), null once deleted',
+  'review.received':
+    'A Google Business review or Facebook recommendation arrived or was edited; `data.rating` (1–5, null when unrated) lets teams route low ratings',
+  'review.reply.updated':
+    'An owner reply to a review or recommendation was saved or deleted, or the platform moderated it; `data.replyState` is PENDING, APPROVED (live) or REJECTED (with the policy in the review), null once deleted',
   'conversation.created': 'A new conversation started (a first message either way)',
   'conversation.updated': 'A conversation changed: read, archived, reopened, seen by the participant',
   'conversation.message.created': 'A message was stored: incoming, own send, automation send or owner echo',

@@ -48,7 +48,10 @@ describe('GET /readyz', () => {
     expect(stuck.json.checks.database.ok).toBe(true);
 
     // A live claim means a worker has it: not stuck.
-    await t.services.db.update(posts).set({ status: 'PROCESSING', claimedUntil: new Date(Date.now() + 60_000) }).where(eq(posts.id, created.json.id));
+    await t.services.db
+      .update(posts)
+      .set({ status: 'PROCESSING', claimedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(posts.id, created.json.id));
     expect((await readyz()).status).toBe(200);
     await t.services.db.update(posts).set({ status: 'DELETED', dueAt: null }).where(eq(posts.id, created.json.id));
   });

@@ -20,8 +20,16 @@ type Limit = {
 };
 
 const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
-  { method: 'POST', path: /^\/api\/v1\/upload(\/create)?\/?$/, limit: { maxBytes: (config) => config.UPLOAD_MAX_SIMPLE_BYTES + MULTIPART_OVERHEAD_BYTES, streamed: true } },
-  { method: 'PUT', path: new RegExp(`^${PUT_PATH_PREFIX}/[^/]+/?$`), limit: { maxBytes: (config) => Math.max(config.UPLOAD_MAX_IMAGE_BYTES, config.UPLOAD_MAX_VIDEO_BYTES), streamed: true } },
+  {
+    method: 'POST',
+    path: /^\/api\/v1\/upload(\/create)?\/?$/,
+    limit: { maxBytes: (config) => config.UPLOAD_MAX_SIMPLE_BYTES + MULTIPART_OVERHEAD_BYTES, streamed: true },
+  },
+  {
+    method: 'PUT',
+    path: new RegExp(`^${PUT_PATH_PREFIX}/[^/]+/?$`),
+    limit: { maxBytes: (config) => Math.max(config.UPLOAD_MAX_IMAGE_BYTES, config.UPLOAD_MAX_VIDEO_BYTES), streamed: true },
+  },
   { method: 'POST', path: /^\/api\/v1\/auth\/login\/?$/, limit: { maxBytes: () => FORM_MAX_BYTES } },
   { method: 'POST', path: /^\/sandbox\/connect\/[^/]+\/?$/, limit: { maxBytes: () => FORM_MAX_BYTES } },
   { method: 'POST', path: /^\/portal\/[^/]+\/connect\/?$/, limit: { maxBytes: () => FORM_MAX_BYTES } },

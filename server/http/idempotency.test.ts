@@ -103,7 +103,10 @@ describe('Idempotency-Key', () => {
     });
     expect(hook.status).toBe(200);
     expect(hook.json.secret).toMatch(/^whsec_/);
-    const stored = await t.services.db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.organizationId, organizationId)));
+    const stored = await t.services.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.organizationId, organizationId)));
     expect(stored.map((row) => row.state).sort()).toEqual(['secret-withheld', 'secret-withheld']);
     for (const row of stored) {
       expect(row.responseBody).toBeNull();
@@ -140,9 +143,7 @@ describe('Idempotency-Key on a large upload', () => {
 
   /** A multipart body streamed chunk by chunk: a real JPEG followed by 24 MB of padding after its end. */
   function streamedUpload(jpeg: Buffer, boundary: string): ReadableStream<Uint8Array> {
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    );
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     let sent = 0;
     let step = 0;
@@ -185,7 +186,9 @@ describe('Idempotency-Key on a large upload', () => {
 
   it('hashes the body as it streams (memory stays flat) and replays the upload', async () => {
     const { key } = await t.createOrg();
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer();
     const first = await upload(key, jpeg);
     expect(first.status, JSON.stringify(first.json)).toBe(200);
     expect(first.json.width).toBe(64);

@@ -155,21 +155,12 @@ async function claim(db: Executor, row: { organizationId: string; key: string })
   // A key past its 24 hours is free again even if the clean-up job has not removed it yet.
   const expired = await db
     .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.organizationId, row.organizationId),
-        eq(idempotencyKeys.key, row.key),
-        lt(idempotencyKeys.expiresAt, new Date()),
-      ),
-    )
+    .where(and(eq(idempotencyKeys.organizationId, row.organizationId), eq(idempotencyKeys.key, row.key), lt(idempotencyKeys.expiresAt, new Date())))
     .returning({ key: idempotencyKeys.key });
   return expired.length > 0 && (await insert()).length > 0;
 }
 
 export async function deleteExpiredIdempotencyKeys(db: Executor): Promise<number> {
-  const removed = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.expiresAt, new Date()))
-    .returning({ key: idempotencyKeys.key });
+  const removed = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, new Date())).returning({ key: idempotencyKeys.key });
   return removed.length;
 }

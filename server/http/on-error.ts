@@ -27,11 +27,9 @@ export const onError: ErrorHandler<AppEnv> = (error, c) => {
   // it once per outage (availability.ts), not once per request.
   const availability = c.var.services?.database.availability;
   if (availability?.report(error, 'api')) {
-    return c.json(
-      { statusCode: 503, message: 'The service cannot reach its database right now; try again in a few seconds' },
-      503,
-      { 'retry-after': String(availability.retryAfterSeconds) },
-    );
+    return c.json({ statusCode: 503, message: 'The service cannot reach its database right now; try again in a few seconds' }, 503, {
+      'retry-after': String(availability.retryAfterSeconds),
+    });
   }
   if (error instanceof HTTPException) {
     // Hono raises these for malformed JSON and unreadable bodies.
@@ -70,5 +68,4 @@ function unstorableInput(error: unknown): string | undefined {
   return undefined;
 }
 
-export const onNotFound: NotFoundHandler<AppEnv> = (c) =>
-  c.json({ statusCode: 404, message: `Route ${c.req.method} ${c.req.path} not found` }, 404);
+export const onNotFound: NotFoundHandler<AppEnv> = (c) => c.json({ statusCode: 404, message: `Route ${c.req.method} ${c.req.path} not found` }, 404);

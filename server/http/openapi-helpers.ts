@@ -21,10 +21,7 @@ type ErrorStatus = keyof typeof errorDescriptions;
 export function errorResponses(...extra: ErrorStatus[]) {
   const statuses = new Set<ErrorStatus>([400, 401, 403, 429, 500, ...extra]);
   return Object.fromEntries(
-    [...statuses].sort().map((status) => [
-      status,
-      { description: errorDescriptions[status], content: { 'application/json': { schema: ErrorSchema } } },
-    ]),
+    [...statuses].sort().map((status) => [status, { description: errorDescriptions[status], content: { 'application/json': { schema: ErrorSchema } } }]),
   ) as Record<ErrorStatus, { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }>;
 }
 

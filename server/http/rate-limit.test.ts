@@ -77,7 +77,10 @@ for (const store of ['memory', 'postgres'] as const) {
       // Earlier tests' one-second windows may be over by now on a slow machine: keep every other
       // counter current, so exactly the one made old here is due.
       await t.services.db.update(rateLimits).set({ expire: new Date(Date.now() + 3600_000) });
-      await t.services.db.update(rateLimits).set({ expire: new Date(Date.now() - 1000) }).where(eq(rateLimits.key, oldest!.key));
+      await t.services.db
+        .update(rateLimits)
+        .set({ expire: new Date(Date.now() - 1000) })
+        .where(eq(rateLimits.key, oldest!.key));
       // What housekeeping runs (called directly: the jobs' handler shape is being reorganised).
       expect(await deleteExpiredRateLimits(t.services.db)).toBe(1);
       const left = await t.services.db.select({ key: rateLimits.key }).from(rateLimits);

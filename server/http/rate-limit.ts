@@ -47,7 +47,9 @@ export class RateLimiter {
         : new RateLimiterMemory(base);
     this.inProcess = options.store === 'memory' ? new InProcessWindows(this.windows) : null;
     this.shared =
-      options.store === 'memory' ? [] : this.windows.map((window) => create({ keyPrefix: `rl_${window.name}`, points: window.points, duration: window.seconds }));
+      options.store === 'memory'
+        ? []
+        : this.windows.map((window) => create({ keyPrefix: `rl_${window.name}`, points: window.points, duration: window.seconds }));
     this.login = new LoginThrottle(options.login, create);
     this.policyHeader = this.windows.map((w) => `"${w.name}";q=${w.points};w=${w.seconds}`).join(', ');
   }
@@ -134,7 +136,10 @@ export async function countRequest(c: Context<AppEnv>): Promise<void> {
     Object.assign(error.headers!, { 'RateLimit-Policy': limiter.policyHeader, RateLimit: remaining });
     throw error;
   }
-  prepareHeaders(c, [['RateLimit', remaining], ['RateLimit-Policy', limiter.policyHeader]]);
+  prepareHeaders(c, [
+    ['RateLimit', remaining],
+    ['RateLimit-Policy', limiter.policyHeader],
+  ]);
 }
 
 /**

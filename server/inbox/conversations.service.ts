@@ -89,7 +89,13 @@ export async function listConversations(db: Executor, input: ConversationListInp
         )
       : undefined,
   );
-  const { page, position, nextCursor } = await keysetPage(db, conversations, { at: conversations.lastActivityAt, id: conversations.id, atOf: (row) => (row as ConversationRow).lastActivityAt }, filters, input);
+  const { page, position, nextCursor } = await keysetPage(
+    db,
+    conversations,
+    { at: conversations.lastActivityAt, id: conversations.id, atOf: (row) => (row as ConversationRow).lastActivityAt },
+    filters,
+    input,
+  );
   const items = await presentConversations(db, page);
   if (position) return { items, nextCursor };
   const [total] = await db.select({ value: count() }).from(conversations).where(filters);
@@ -110,7 +116,13 @@ export async function listMessages(db: Executor, input: OrgScope & { id: string;
   const conversation = await getConversationRow(db, input);
   const filters = eq(messages.conversationId, conversation.id);
   // Newest first to page back in time; each page is then shown oldest first.
-  const { page, position, nextCursor } = await keysetPage(db, messages, { at: messages.createdAt, id: messages.id, atOf: (row) => (row as MessageRow).createdAt }, filters, input);
+  const { page, position, nextCursor } = await keysetPage(
+    db,
+    messages,
+    { at: messages.createdAt, id: messages.id, atOf: (row) => (row as MessageRow).createdAt },
+    filters,
+    input,
+  );
   const items = page.reverse().map(toMessageDto);
   if (position) return { items, nextCursor };
   const [total] = await db.select({ value: count() }).from(messages).where(filters);

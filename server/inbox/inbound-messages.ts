@@ -20,7 +20,14 @@ const Payload = z.discriminatedUnion('kind', [
     attachments: z.array(Attachment).optional(),
     replyToMessageId: z.string().nullable().optional(),
   }),
-  z.object({ kind: z.literal('message.postback'), messageId: z.string(), sender: Person, postbackType: z.enum(['QUICK_REPLY', 'BUTTON']), payload: z.string(), title: z.string() }),
+  z.object({
+    kind: z.literal('message.postback'),
+    messageId: z.string(),
+    sender: Person,
+    postbackType: z.enum(['QUICK_REPLY', 'BUTTON']),
+    payload: z.string(),
+    title: z.string(),
+  }),
   z.object({ kind: z.literal('message.reaction'), sender: Person, messageId: z.string(), reaction: z.string(), action: z.enum(['react', 'unreact']) }),
   z.object({ kind: z.literal('message.read'), sender: Person, watermark: z.string() }),
   // Messenger's delivery receipt: the messages named, and every earlier one up to the watermark.
@@ -77,14 +84,21 @@ export async function consumeMessageEvent(tx: Transaction, event: InboundEventRo
     case 'message.edited': {
       const message = await byExternalId(tx, event, payload.messageId);
       if (message && !message.platformData.isUnsent) {
-        await updateMessage(tx, message, { text: payload.text, platformData: { ...message.platformData, isEdited: true, editedAt: event.occurredAt.toISOString() } });
+        await updateMessage(tx, message, {
+          text: payload.text,
+          platformData: { ...message.platformData, isEdited: true, editedAt: event.occurredAt.toISOString() },
+        });
       }
       return;
     }
     case 'message.unsent': {
       const message = await byExternalId(tx, event, payload.messageId);
       if (message) {
-        await updateMessage(tx, message, { text: '', attachments: [], platformData: { ...message.platformData, isUnsent: true, unsentAt: event.occurredAt.toISOString() } });
+        await updateMessage(tx, message, {
+          text: '',
+          attachments: [],
+          platformData: { ...message.platformData, isUnsent: true, unsentAt: event.occurredAt.toISOString() },
+        });
       }
       return;
     }
@@ -104,7 +118,12 @@ async function byExternalId(tx: Transaction, event: InboundEventRow, externalMes
 }
 
 /** The thread with this person, created on their first message (announced as `conversation.created`). */
-async function threadWith(tx: Transaction, event: InboundEventRow, person: z.infer<typeof Person>, now: Date): Promise<{ row: ConversationRow; created: boolean }> {
+async function threadWith(
+  tx: Transaction,
+  event: InboundEventRow,
+  person: z.infer<typeof Person>,
+  now: Date,
+): Promise<{ row: ConversationRow; created: boolean }> {
   const [created] = await tx
     .insert(conversations)
     .values({
@@ -183,8 +202,18 @@ async function storeInbound(tx: Transaction, event: InboundEventRow, person: z.i
   const [conversation] = await tx.update(conversations).set(changes).where(eq(conversations.id, thread.row.id)).returning();
   const dto = await presentConversation(tx, conversation!);
   await recordEvents(tx, [
-    { organizationId: event.organizationId, teamId: event.teamId, type: thread.created ? 'conversation.created' : 'conversation.updated', data: { conversation: dto } },
-    { organizationId: event.organizationId, teamId: event.teamId, type: 'conversation.message.created', data: { message: toMessageDto(message), conversationId: message.conversationId } },
+    {
+      organizationId: event.organizationId,
+      teamId: event.teamId,
+      type: thread.created ? 'conversation.created' : 'conversation.updated',
+      data: { conversation: dto },
+    },
+    {
+      organizationId: event.organizationId,
+      teamId: event.teamId,
+      type: 'conversation.message.created',
+      data: { message: toMessageDto(message), conversationId: message.conversationId },
+    },
   ]);
 }
 
@@ -193,7 +222,12 @@ async function storeEcho(tx: Transaction, event: InboundEventRow, payload: Extra
   const now = new Date();
   const thread = await threadWith(tx, event, { id: payload.recipientId }, now);
   if (thread.created) {
-    await recordEvent(tx, { organizationId: event.organizationId, teamId: event.teamId, type: 'conversation.created', data: { conversation: await presentConversation(tx, thread.row) } });
+    await recordEvent(tx, {
+      organizationId: event.organizationId,
+      teamId: event.teamId,
+      type: 'conversation.created',
+      data: { conversation: await presentConversation(tx, thread.row) },
+    });
   }
   const [message] = await tx
     .insert(messages)
@@ -220,7 +254,12 @@ async function storeEcho(tx: Transaction, event: InboundEventRow, payload: Extra
     .update(conversations)
     .set({ lastMessageAt: now, lastActivityAt: now, lastMessagePreview: previewOf(message) })
     .where(eq(conversations.id, thread.row.id));
-  await recordEvent(tx, { organizationId: event.organizationId, teamId: event.teamId, type: 'conversation.message.created', data: { message: toMessageDto(message), conversationId: message.conversationId } });
+  await recordEvent(tx, {
+    organizationId: event.organizationId,
+    teamId: event.teamId,
+    type: 'conversation.message.created',
+    data: { message: toMessageDto(message), conversationId: message.conversationId },
+  });
 }
 
 /**

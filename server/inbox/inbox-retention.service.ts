@@ -11,7 +11,8 @@ const BATCH = 5000;
  */
 export async function purgeOldMessages(db: Executor, scope: { now: Date; organizationId?: string }): Promise<{ messages: number; conversations: number }> {
   const cutoff = new Date(scope.now.getTime() - MESSAGE_RETENTION_MS);
-  const org = (column: typeof messages.organizationId | typeof conversations.organizationId) => (scope.organizationId ? eq(column, scope.organizationId) : undefined);
+  const org = (column: typeof messages.organizationId | typeof conversations.organizationId) =>
+    scope.organizationId ? eq(column, scope.organizationId) : undefined;
   let removedMessages = 0;
   for (;;) {
     const due = db
@@ -19,7 +20,10 @@ export async function purgeOldMessages(db: Executor, scope: { now: Date; organiz
       .from(messages)
       .where(and(lt(messages.createdAt, cutoff), org(messages.organizationId)))
       .limit(BATCH);
-    const removed = await db.delete(messages).where(sql`${messages.id} in (${due})`).returning({ id: messages.id });
+    const removed = await db
+      .delete(messages)
+      .where(sql`${messages.id} in (${due})`)
+      .returning({ id: messages.id });
     removedMessages += removed.length;
     if (removed.length < BATCH) break;
   }

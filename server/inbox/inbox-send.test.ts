@@ -18,7 +18,10 @@ describe('sending messages', { timeout: 180_000 }, () => {
     const org = await inboxOrg(t);
     const conversation = await org.dm({ text: 'Hi there', senderId: '700001', senderName: 'Mia Berg' });
     const [inbound] = (await org.thread(conversation.id)).items;
-    const sent = await send(org.key, conversation.id, { content: { text: 'Hello Mia!', quickReplies: [{ label: 'Yes', payload: 'Y' }] }, replyToMessageId: inbound.id });
+    const sent = await send(org.key, conversation.id, {
+      content: { text: 'Hello Mia!', quickReplies: [{ label: 'Yes', payload: 'Y' }] },
+      replyToMessageId: inbound.id,
+    });
     expect(sent.status, sent.text).toBe(200);
     expect(sent.json.conflict).toBe(false);
     expect(sent.json.message).toMatchObject({
@@ -63,7 +66,10 @@ describe('sending messages', { timeout: 180_000 }, () => {
     for (const [content, path] of cases) {
       const response = await send(org.key, id, { content });
       expect(response.status, JSON.stringify(content).slice(0, 120)).toBe(400);
-      expect(response.json.issues.map((issue: { path: unknown }) => issue.path), JSON.stringify(content).slice(0, 120)).toContainEqual(path);
+      expect(
+        response.json.issues.map((issue: { path: unknown }) => issue.path),
+        JSON.stringify(content).slice(0, 120),
+      ).toContainEqual(path);
     }
     // Instagram counts bytes, and refuses phone buttons; the carousel may have its own text bubble.
     const emoji = await send(org.key, id, { content: { text: '😀'.repeat(300) } });
@@ -74,7 +80,12 @@ describe('sending messages', { timeout: 180_000 }, () => {
     expect(phone.status).toBe(400);
     expect(phone.json.message).toBe('Phone buttons are not supported on Instagram');
     const carousel = await send(org.key, id, {
-      content: { text: 'Our picks', carousel: { cards: [{ title: 'Sourdough', subtitle: 'Fresh daily', imageUrl: url, buttons: [{ type: 'URL', label: 'Order', url: 'https://example.com/order' }] }] } },
+      content: {
+        text: 'Our picks',
+        carousel: {
+          cards: [{ title: 'Sourdough', subtitle: 'Fresh daily', imageUrl: url, buttons: [{ type: 'URL', label: 'Order', url: 'https://example.com/order' }] }],
+        },
+      },
     });
     expect(carousel.status, carousel.text).toBe(200);
     expect(carousel.json.message.platformData.carousel.cards[0].title).toBe('Sourdough');
@@ -91,7 +102,10 @@ describe('sending messages', { timeout: 180_000 }, () => {
   it('refuses outside the 24-hour window and while the participant has not written', async () => {
     const org = await inboxOrg(t);
     const { id } = await org.dm({ text: 'Hi', senderId: '700004', senderName: 'Noor Haddad' });
-    await t.services.db.update(conversations).set({ lastInboundAt: new Date(Date.now() - 25 * 3600_000) }).where(eq(conversations.id, id));
+    await t.services.db
+      .update(conversations)
+      .set({ lastInboundAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(conversations.id, id));
     const late = await send(org.key, id, { content: { text: 'Sorry for the wait' } });
     expect(late.status).toBe(400);
     expect(late.json.message).toMatch(/only within 24 hours of the participant's last message/);
@@ -108,7 +122,10 @@ describe('sending messages', { timeout: 180_000 }, () => {
   it('keeps a rejected message as FAILED in the thread, answers an error and does not count it', async () => {
     const org = await inboxOrg(t);
     const { id } = await org.dm({ text: 'Hi', senderId: '700005', senderName: 'Ines Duarte' });
-    const fault = await t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'INSTAGRAM', operation: 'messaging.send', kind: 'PERMANENT', count: 1, message: 'The person cannot receive messages' } });
+    const fault = await t.request('POST', '/sandbox/faults', {
+      key: org.key,
+      body: { type: 'INSTAGRAM', operation: 'messaging.send', kind: 'PERMANENT', count: 1, message: 'The person cannot receive messages' },
+    });
     expect(fault.status, fault.text).toBe(200);
     const failed = await send(org.key, id, { content: { text: 'Will this go?' } });
     expect(failed.status).toBe(502);
@@ -199,7 +216,10 @@ describe('sending messages', { timeout: 180_000 }, () => {
       body: { teamId: org.teamId, message: { attachments: [{ uploadId: 'nope' }] } },
     });
     expect(missing.status).toBe(404);
-    const bad = await t.request('POST', `/automation-rich-messages/conversations/${id}`, { key: org.key, body: { teamId: org.teamId, message: { buttons: [button(1)] } } });
+    const bad = await t.request('POST', `/automation-rich-messages/conversations/${id}`, {
+      key: org.key,
+      body: { teamId: org.teamId, message: { buttons: [button(1)] } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.issues.map((issue: { path: unknown }) => issue.path)).toContainEqual(['message', 'buttons']);
   });

@@ -8,7 +8,12 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 /** An organization with DMs on, one Instagram or Facebook account with messaging enabled. */
 export async function inboxOrg(t: TestApp, type: 'INSTAGRAM' | 'FACEBOOK' = 'INSTAGRAM', plan: 'FREE' | 'PRO' | 'BUSINESS' = 'PRO') {
   const org = await t.createOrg(plan, ['dms']);
-  const account = await sandboxAccount(t, org.key, { teamId: org.teamId, type, grantMessaging: true, channelName: type === 'FACEBOOK' ? 'Corner Bakery' : undefined });
+  const account = await sandboxAccount(t, org.key, {
+    teamId: org.teamId,
+    type,
+    grantMessaging: true,
+    channelName: type === 'FACEBOOK' ? 'Corner Bakery' : undefined,
+  });
   const enabled = await t.request('POST', '/social-account/messaging/enable', { key: org.key, body: { teamId: org.teamId, type } });
   expect(enabled.status, enabled.text).toBe(200);
   const emit = async (path: string, body: Record<string, unknown>) => {

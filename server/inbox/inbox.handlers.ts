@@ -35,7 +35,11 @@ export const inboxRouter = router
     return c.json(await presentConversation(c.var.services.db, row), 200);
   })
   .openapi(routes.updateConversationRoute, async (c) => {
-    const row = await setConversationStatus(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id, ...c.req.valid('json') });
+    const row = await setConversationStatus(c.var.services.db, {
+      organizationId: c.var.auth.organizationId,
+      id: c.req.valid('param').id,
+      ...c.req.valid('json'),
+    });
     return c.json(await presentConversation(c.var.services.db, row), 200);
   })
   .openapi(routes.sendMessageRoute, async (c) => {
@@ -51,5 +55,8 @@ export const inboxRouter = router
   })
   .openapi(routes.richMessageRoute, async (c) => {
     const params = c.req.valid('param');
-    return c.json(await sendRichMessage(c.var.services, { organizationId: c.var.auth.organizationId, conversationId: params.conversationId }, c.req.valid('json')), 200);
+    return c.json(
+      await sendRichMessage(c.var.services, { organizationId: c.var.auth.organizationId, conversationId: params.conversationId }, c.req.valid('json')),
+      200,
+    );
   });

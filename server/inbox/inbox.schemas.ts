@@ -131,18 +131,16 @@ export const MessageIdParams = z.object({
 export const RichConversationParams = z.object({ conversationId: id.openapi({ param: { name: 'conversationId', in: 'path' } }) });
 
 export const ReadBody = z.object({ readAt: dateTime.optional() }).strict().openapi('ReadConversation');
-export const UpdateConversationBody = z.object({ status: z.enum(['OPEN', 'ARCHIVED']) }).strict().openapi('UpdateConversation');
+export const UpdateConversationBody = z
+  .object({ status: z.enum(['OPEN', 'ARCHIVED']) })
+  .strict()
+  .openapi('UpdateConversation');
 
 export const MessageContentSchema = MessageContentInput.openapi('MessageContent');
 
-export const SendMessageBody = z
-  .object({ content: MessageContentSchema, replyToMessageId: id.optional() })
-  .strict()
-  .openapi('SendMessage');
+export const SendMessageBody = z.object({ content: MessageContentSchema, replyToMessageId: id.optional() }).strict().openapi('SendMessage');
 
-export const SendResultSchema = z
-  .object({ conversation: ConversationSchema, message: MessageSchema, conflict: z.boolean() })
-  .openapi('SendMessageResult');
+export const SendResultSchema = z.object({ conversation: ConversationSchema, message: MessageSchema, conflict: z.boolean() }).openapi('SendMessageResult');
 
 export const ReactionBody = z
   .object({ action: z.enum(['REACT', 'UNREACT']), reaction: z.string().min(1).max(32).default('love') })

@@ -51,7 +51,13 @@ describe('conversations from inbound DMs', { timeout: 120_000 }, () => {
     expect(conversation.platformData.lastInboundAt).toEqual(expect.any(String));
     const thread = await org.thread(conversation.id);
     expect(thread.total).toBe(1);
-    expect(thread.items[0]).toMatchObject({ direction: 'INBOUND', status: 'DELIVERED', source: 'DM', text: 'Do you ship to Oslo?', platformData: { reactions: [] } });
+    expect(thread.items[0]).toMatchObject({
+      direction: 'INBOUND',
+      status: 'DELIVERED',
+      source: 'DM',
+      text: 'Do you ship to Oslo?',
+      platformData: { reactions: [] },
+    });
   });
 });
 
@@ -62,7 +68,13 @@ describe('inbound activity on stored messages', { timeout: 180_000 }, () => {
     const { id } = await org.dm({ text: 'Hello', ...person });
     await org.deliver('postback', { kind: 'QUICK_REPLY', payload: 'SIZE_M', title: 'Medium', ...person });
     await org.deliver('postback', { kind: 'BUTTON', payload: 'TALK_TO_HUMAN', title: 'Talk to us', ...person });
-    await org.deliver('message', { attachments: [{ type: 'share', url: 'https://www.instagram.com/p/abc/' }, { type: 'image', url: 'https://cdn.example.com/p.jpg' }], ...person });
+    await org.deliver('message', {
+      attachments: [
+        { type: 'share', url: 'https://www.instagram.com/p/abc/' },
+        { type: 'image', url: 'https://cdn.example.com/p.jpg' },
+      ],
+      ...person,
+    });
     const typo = await org.deliver('message', { text: 'Wrnog word', ...person });
     await org.deliver('message/edit', { messageId: typo.payload.messageId, text: 'Wrong word', ...person });
     const regret = await org.deliver('message', { text: 'Oops', attachments: [{ type: 'image', url: 'https://cdn.example.com/o.jpg' }], ...person });
@@ -74,14 +86,31 @@ describe('inbound activity on stored messages', { timeout: 180_000 }, () => {
     await org.deliver('read', { ...person });
 
     const items = (await org.thread(id)).items;
-    expect(items.map((item: { text: string }) => item.text)).toEqual(['Hello', 'Medium', 'Talk to us', '', 'Wrong word', '', 'Typed on the phone', 'From the API']);
+    expect(items.map((item: { text: string }) => item.text)).toEqual([
+      'Hello',
+      'Medium',
+      'Talk to us',
+      '',
+      'Wrong word',
+      '',
+      'Typed on the phone',
+      'From the API',
+    ]);
     expect(items[1].platformData.isPostback).toBeUndefined();
     expect(items[2].platformData).toMatchObject({ isPostback: true, postbackPayload: 'TALK_TO_HUMAN' });
-    expect(items[3].attachments).toEqual([{ type: 'UNKNOWN', url: 'https://www.instagram.com/p/abc/' }, { type: 'IMAGE', url: 'https://cdn.example.com/p.jpg' }]);
+    expect(items[3].attachments).toEqual([
+      { type: 'UNKNOWN', url: 'https://www.instagram.com/p/abc/' },
+      { type: 'IMAGE', url: 'https://cdn.example.com/p.jpg' },
+    ]);
     expect(items[4].platformData).toMatchObject({ isEdited: true, editedAt: expect.any(String) });
     expect(items[5]).toMatchObject({ text: '', attachments: [], platformData: { isUnsent: true, unsentAt: expect.any(String) } });
     expect(items[6]).toMatchObject({ direction: 'OUTBOUND', source: 'ECHO', status: 'SEEN', platformData: { isEcho: true } });
-    expect(items[7]).toMatchObject({ direction: 'OUTBOUND', source: 'API', status: 'SEEN', platformData: { reactions: [{ senderId: '810001', reaction: 'love' }] } });
+    expect(items[7]).toMatchObject({
+      direction: 'OUTBOUND',
+      source: 'API',
+      status: 'SEEN',
+      platformData: { reactions: [{ senderId: '810001', reaction: 'love' }] },
+    });
     expect(items[7].seenAt).toEqual(expect.any(String));
     const conversation = (await t.request('GET', `/conversations/${id}`, { key: org.key })).json;
     expect(conversation.platformSeenAt).toEqual(expect.any(String));
@@ -147,7 +176,9 @@ describe('inbound activity on stored messages', { timeout: 180_000 }, () => {
     // Filters: a person moves to the top on a new message; search by participant; unread.
     await org.deliver('message', { text: 'Me again', senderId: '820001', senderName: 'Person 1' });
     expect((await org.conversations('&limit=1')).json.items[0].participantDisplayName).toBe('Person 1');
-    expect((await org.conversations('&q=person%203')).json.items.map((item: { externalParticipantId: string }) => item.externalParticipantId)).toEqual(['820003']);
+    expect((await org.conversations('&q=person%203')).json.items.map((item: { externalParticipantId: string }) => item.externalParticipantId)).toEqual([
+      '820003',
+    ]);
     const p2 = (await org.conversations('&q=Person%202')).json.items[0];
     await t.request('POST', `/conversations/${p2.id}/read`, { key: org.key });
     expect((await org.conversations('&unread=true')).json.total).toBe(4);
@@ -194,8 +225,14 @@ describe('retention', { timeout: 120_000 }, () => {
     // A new message on the old conversation keeps it alive, while its first message still goes.
     await org.deliver('message', { text: 'Still here', senderId: '840001' });
     const later = new Date(Date.now() + 30 * DAY + 60_000);
-    await t.services.db.update(conversations).set({ lastActivityAt: new Date(later.getTime() - DAY) }).where(eq(conversations.id, old.id));
-    await t.services.db.update(messages).set({ createdAt: new Date(later.getTime() - DAY) }).where(and(eq(messages.conversationId, old.id), eq(messages.text, 'Still here')));
+    await t.services.db
+      .update(conversations)
+      .set({ lastActivityAt: new Date(later.getTime() - DAY) })
+      .where(eq(conversations.id, old.id));
+    await t.services.db
+      .update(messages)
+      .set({ createdAt: new Date(later.getTime() - DAY) })
+      .where(and(eq(messages.conversationId, old.id), eq(messages.text, 'Still here')));
     await purgeAt(later);
     expect((await org.thread(old.id)).items.map((item: { text: string }) => item.text)).toEqual(['Still here']);
     expect((await t.request('GET', `/conversations/${fresh.id}`, { key: org.key })).status).toBe(404);

@@ -26,8 +26,13 @@ export async function updateMessage(tx: Executor, message: MessageRow, changes: 
 }
 
 /** Adds or removes one sender's reaction and announces the change. */
-export async function applyReaction(tx: Executor, message: MessageRow, change: { senderId: string; reaction: string; action: 'react' | 'unreact' }): Promise<MessageRow> {
+export async function applyReaction(
+  tx: Executor,
+  message: MessageRow,
+  change: { senderId: string; reaction: string; action: 'react' | 'unreact' },
+): Promise<MessageRow> {
   const others = (message.platformData.reactions ?? []).filter((reaction) => reaction.senderId !== change.senderId);
-  const reactions = change.action === 'react' ? [...others, { senderId: change.senderId, reaction: change.reaction, emoji: REACTION_EMOJI[change.reaction] ?? null }] : others;
+  const reactions =
+    change.action === 'react' ? [...others, { senderId: change.senderId, reaction: change.reaction, emoji: REACTION_EMOJI[change.reaction] ?? null }] : others;
   return updateMessage(tx, message, { platformData: { ...message.platformData, reactions } });
 }

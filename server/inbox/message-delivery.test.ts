@@ -37,7 +37,11 @@ describe('delivery receipts', { timeout: 180_000 }, () => {
     const { id, externalMessageId } = sent.json.message;
 
     // The platform reports the delivery by itself, as a webhook through the ingest path.
-    const delivered = await waitFor(() => messageOf(org, conversation.id, id), (message) => message.status === 'DELIVERED', 60);
+    const delivered = await waitFor(
+      () => messageOf(org, conversation.id, id),
+      (message) => message.status === 'DELIVERED',
+      60,
+    );
     expect(delivered.status).toBe('DELIVERED');
     const events = (await t.request('GET', `/sandbox/inbound-events?socialAccountId=${org.account.id}&limit=50`, { key: org.key })).json.items;
     const receipt = events.find((event: { kind: string }) => event.kind === 'message.delivered');
@@ -52,13 +56,20 @@ describe('delivery receipts', { timeout: 180_000 }, () => {
     const org = await inboxOrg(t);
     const conversation = await org.dm({ text: 'Hey', senderId: '930002', senderName: 'Bea Holm' });
     const sent = (await send(org, conversation.id, 'Hi Bea')).json.message;
-    await waitFor(() => messageOf(org, conversation.id, sent.id), (message) => message.status === 'DELIVERED', 60);
+    await waitFor(
+      () => messageOf(org, conversation.id, sent.id),
+      (message) => message.status === 'DELIVERED',
+      60,
+    );
     await org.deliver('read', { senderId: '930002' });
     const seen = await messageOf(org, conversation.id, sent.id);
     expect(seen.status).toBe('SEEN');
 
     // A late (or repeated) receipt naming the message, and a failed send in the same thread.
-    const fault = await t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'INSTAGRAM', operation: 'messaging.send', kind: 'PERMANENT', count: 1 } });
+    const fault = await t.request('POST', '/sandbox/faults', {
+      key: org.key,
+      body: { type: 'INSTAGRAM', operation: 'messaging.send', kind: 'PERMANENT', count: 1 },
+    });
     expect(fault.status, fault.text).toBe(200);
     const failed = await send(org, conversation.id, 'This one fails');
     expect(failed.status).toBe(502);

@@ -30,11 +30,16 @@ async function inbox(url: string, name: string, personId: string) {
   const account = (await api('POST', '/sandbox/accounts', { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true })).json;
   expect((await api('POST', '/social-account/messaging/enable', { teamId: org.teamId, type: 'INSTAGRAM' })).status).toBe(200);
   await api('POST', '/sandbox/inbound/message', { socialAccountId: account.id, senderId: personId, senderName: name, text: 'Hello?' });
-  const listed = await probeUntil(() => api('GET', `/conversations?teamId=${org.teamId}`), (r) => r.json.total === 1, 30);
+  const listed = await probeUntil(
+    () => api('GET', `/conversations?teamId=${org.teamId}`),
+    (r) => r.json.total === 1,
+    30,
+  );
   return { ...org, accountId: account.id as string, conversationId: listed.json.items[0].id as string };
 }
 
-const lastMessage = async (api: ProcessApi, conversationId: string) => (await api('GET', `/conversations/${conversationId}/messages?limit=10`)).json.items.at(-1);
+const lastMessage = async (api: ProcessApi, conversationId: string) =>
+  (await api('GET', `/conversations/${conversationId}/messages?limit=10`)).json.items.at(-1);
 
 describe('a server killed between recording a DM send and recording its outcome', () => {
   it('adopts the message the platform has and fails the one it never got, on the next start', { timeout: 240_000 }, async () => {
@@ -59,17 +64,38 @@ describe('a server killed between recording a DM send and recording its outcome'
       30,
     );
     expect(receipt.json.items.some((event: { kind: string }) => event.kind === 'message.delivered')).toBe(true);
-    expect((await probeUntil(() => lastMessage(lostApi, lost.conversationId), (m) => m?.text === 'We open at ten', 15)).status).toBe('PENDING');
+    expect(
+      (
+        await probeUntil(
+          () => lastMessage(lostApi, lost.conversationId),
+          (m) => m?.text === 'We open at ten',
+          15,
+        )
+      ).status,
+    ).toBe('PENDING');
     expect((await lastMessage(reachedApi, reached.conversationId)).status).toBe('PENDING');
     await first.stop('SIGKILL');
 
     const second = await startServerProcess({ ...env, MESSAGE_RECONCILE_AFTER_SECONDS: '1' });
     running.push(second);
-    const adopted = await probeUntil(() => lastMessage(processApi(second.url, reached.apiKey), reached.conversationId), (m) => m.status !== 'PENDING', 90);
+    const adopted = await probeUntil(
+      () => lastMessage(processApi(second.url, reached.apiKey), reached.conversationId),
+      (m) => m.status !== 'PENDING',
+      90,
+    );
     // Adopted with the platform's id; the receipt that came while it was PENDING applies too.
     expect(adopted).toMatchObject({ text: 'We open at nine', status: 'DELIVERED', externalMessageId: expect.stringMatching(/^m_/) });
-    const failed = await probeUntil(() => lastMessage(processApi(second.url, lost.apiKey), lost.conversationId), (m) => m.status !== 'PENDING', 90);
-    expect(failed).toMatchObject({ text: 'We open at ten', status: 'FAILED', externalMessageId: null, error: expect.stringMatching(/platform has no message for it/) });
+    const failed = await probeUntil(
+      () => lastMessage(processApi(second.url, lost.apiKey), lost.conversationId),
+      (m) => m.status !== 'PENDING',
+      90,
+    );
+    expect(failed).toMatchObject({
+      text: 'We open at ten',
+      status: 'FAILED',
+      externalMessageId: null,
+      error: expect.stringMatching(/platform has no message for it/),
+    });
     expect(await second.stop('SIGTERM')).toBe(0);
   });
 });

@@ -17,7 +17,8 @@ const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
 export async function reserveMessageSlot(tx: Executor, account: { id: string; organizationId: string }, now = new Date()): Promise<void> {
   const [organization] = await tx.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, account.organizationId));
   const limit = MONTHLY_MESSAGE_LIMITS[organization?.plan ?? 'FREE'];
-  const refused = () => new QuotaExceededError(`Monthly message limit reached: ${limit} outbound messages per account on this plan; it resets on the 1st (UTC)`);
+  const refused = () =>
+    new QuotaExceededError(`Monthly message limit reached: ${limit} outbound messages per account on this plan; it resets on the 1st (UTC)`);
   if (limit <= 0) throw refused();
   const rows = await tx
     .insert(messagingUsage)

@@ -15,12 +15,19 @@ const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJo
 
 async function commentedOrg(type: 'INSTAGRAM' | 'FACEBOOK') {
   const org = await inboxOrg(t, type);
-  const uploadIds = type === 'INSTAGRAM' ? [(await uploadForm(t, org.key, { bytes: await testMedia('square-1080.jpg'), name: 'menu.jpg' }, { teamId: org.teamId })).json.id] : undefined;
+  const uploadIds =
+    type === 'INSTAGRAM'
+      ? [(await uploadForm(t, org.key, { bytes: await testMedia('square-1080.jpg'), name: 'menu.jpg' }, { teamId: org.teamId })).json.id]
+      : undefined;
   const post = await publishedPost(t, org.key, org.teamId, { [type]: { text: 'New menu!', uploadIds } });
   const comment = async (body: Record<string, unknown> = {}) => {
     const event = await org.deliver('comment', { text: 'How much is it?', authorName: 'Lina Park', ...body });
     const found = await waitFor(
-      () => t.services.db.select().from(fetchedComments).where(eq(fetchedComments.externalId, String(event.payload.commentId))),
+      () =>
+        t.services.db
+          .select()
+          .from(fetchedComments)
+          .where(eq(fetchedComments.externalId, String(event.payload.commentId))),
       (rows) => rows.length === 1,
       30,
     );
@@ -50,7 +57,10 @@ describe('private replies', { timeout: 240_000 }, () => {
     expect(blocked.status).toBe(400);
     expect(blocked.json.message).toMatch(/waiting for the participant to reply first/);
     await org.deliver('message', { text: 'Thanks!', senderId: comment.authorExternalId });
-    const open = await t.request('POST', `/conversations/${first.json.conversation.id}/messages`, { key: org.key, body: { content: { text: 'You are welcome' } } });
+    const open = await t.request('POST', `/conversations/${first.json.conversation.id}/messages`, {
+      key: org.key,
+      body: { content: { text: 'You are welcome' } },
+    });
     expect(open.status, open.text).toBe(200);
   });
 
@@ -70,7 +80,10 @@ describe('private replies', { timeout: 240_000 }, () => {
     expect(refused.status).toBe(400);
     expect(refused.json.message).toMatch(/only top-level comments/);
 
-    await t.services.db.update(fetchedComments).set({ publishedAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(fetchedComments.id, top.id));
+    await t.services.db
+      .update(fetchedComments)
+      .set({ publishedAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(fetchedComments.id, top.id));
     const old = await org.reply(top.id);
     expect(old.status).toBe(400);
     expect(old.json.message).toMatch(/at most 7 days old/);
@@ -80,7 +93,10 @@ describe('private replies', { timeout: 240_000 }, () => {
   it('retries a rejected first reply for real, and answers 429 while one is in flight or of unknown outcome', async () => {
     const org = await commentedOrg('INSTAGRAM');
     const comment = await org.comment();
-    await t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'INSTAGRAM', operation: 'messaging.privateReply', kind: 'PERMANENT', count: 1, message: 'Rejected by Instagram' } });
+    await t.request('POST', '/sandbox/faults', {
+      key: org.key,
+      body: { type: 'INSTAGRAM', operation: 'messaging.privateReply', kind: 'PERMANENT', count: 1, message: 'Rejected by Instagram' },
+    });
     const rejected = await org.reply(comment.id);
     expect(rejected.status).toBe(502);
     const retried = await org.reply(comment.id);

@@ -68,7 +68,8 @@ async function platformGot(org: Org, row: Row, to: { recipientId: string } | { c
 }
 
 const reconcile = () => reconcilePendingMessagesHandler.handle({}, { services: t.services, jobId: 'test', attempt: 1 });
-const threadItem = async (org: Org, conversationId: string, id: string) => ((await org.thread(conversationId)).items as Record<string, unknown>[]).find((item) => item.id === id)!;
+const threadItem = async (org: Org, conversationId: string, id: string) =>
+  ((await org.thread(conversationId)).items as Record<string, unknown>[]).find((item) => item.id === id)!;
 
 describe('reconciling sends interrupted between their two transactions', { timeout: 240_000 }, () => {
   it('adopts what the platform has as SENT, fails what it never got, leaves young sends alone', async () => {
@@ -82,8 +83,18 @@ describe('reconciling sends interrupted between their two transactions', { timeo
 
     await reconcile();
 
-    expect(await threadItem(org, conversation.id, reached.id)).toMatchObject({ status: 'SENT', externalMessageId: onPlatform.externalMessageId, sentAt: expect.any(String), error: null });
-    expect(await threadItem(org, conversation.id, lost.id)).toMatchObject({ status: 'FAILED', error: NOT_ON_PLATFORM, failedAt: expect.any(String), externalMessageId: null });
+    expect(await threadItem(org, conversation.id, reached.id)).toMatchObject({
+      status: 'SENT',
+      externalMessageId: onPlatform.externalMessageId,
+      sentAt: expect.any(String),
+      error: null,
+    });
+    expect(await threadItem(org, conversation.id, lost.id)).toMatchObject({
+      status: 'FAILED',
+      error: NOT_ON_PLATFORM,
+      failedAt: expect.any(String),
+      externalMessageId: null,
+    });
     expect((await threadItem(org, conversation.id, young.id)).status).toBe('PENDING');
     // The failed one gave its quota slot back; the adopted and the young one keep theirs.
     expect(await messagesUsed(t.services.db, org.account.id, reached.createdAt)).toBe(2);
@@ -91,7 +102,10 @@ describe('reconciling sends interrupted between their two transactions', { timeo
       .select({ type: outboxEvents.type, data: outboxEvents.data })
       .from(outboxEvents)
       .where(and(eq(outboxEvents.organizationId, org.organizationId), eq(outboxEvents.type, 'conversation.message.created')));
-    const statusOf = (id: string) => announced.filter((row) => (row.data as { message: { id: string } }).message.id === id).map((row) => (row.data as { message: { status: string } }).message.status);
+    const statusOf = (id: string) =>
+      announced
+        .filter((row) => (row.data as { message: { id: string } }).message.id === id)
+        .map((row) => (row.data as { message: { status: string } }).message.status);
     expect(statusOf(reached.id)).toEqual(['SENT']);
     expect(statusOf(lost.id)).toEqual(['FAILED']);
     expect(statusOf(young.id)).toEqual([]);
@@ -99,7 +113,10 @@ describe('reconciling sends interrupted between their two transactions', { timeo
     // A second sweep (another worker, the next minute) changes nothing and announces nothing more.
     await reconcile();
     expect((await threadItem(org, conversation.id, reached.id)).status).toBe('SENT');
-    const again = await t.services.db.select({ id: outboxEvents.id }).from(outboxEvents).where(and(eq(outboxEvents.organizationId, org.organizationId), eq(outboxEvents.type, 'conversation.message.created')));
+    const again = await t.services.db
+      .select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(and(eq(outboxEvents.organizationId, org.organizationId), eq(outboxEvents.type, 'conversation.message.created')));
     expect(again).toHaveLength(announced.length);
   });
 
@@ -109,13 +126,18 @@ describe('reconciling sends interrupted between their two transactions', { timeo
     const comment = async (authorName: string) => {
       const event = await org.deliver('comment', { text: 'Price?', authorName });
       const [row] = await waitFor(
-        () => t.services.db.select().from(fetchedComments).where(eq(fetchedComments.externalId, String(event.payload.commentId))),
+        () =>
+          t.services.db
+            .select()
+            .from(fetchedComments)
+            .where(eq(fetchedComments.externalId, String(event.payload.commentId))),
         (rows) => rows.length === 1,
         30,
       );
       return row!;
     };
-    const reply = (fetchedCommentId: string, text: string) => t.request('POST', '/conversations/private-reply', { key: org.key, body: { teamId: org.teamId, fetchedCommentId, content: { text } } });
+    const reply = (fetchedCommentId: string, text: string) =>
+      t.request('POST', '/conversations/private-reply', { key: org.key, body: { teamId: org.teamId, fetchedCommentId, content: { text } } });
     const context = (row: typeof fetchedComments.$inferSelect): PrivateReplyContext => ({
       fetchedCommentId: row.id,
       commentExternalId: row.externalId,

@@ -57,12 +57,19 @@ async function askPlatform(services: AppServices, message: MessageRow, now: Date
     .select()
     .from(socialAccounts)
     .where(and(eq(socialAccounts.organizationId, message.organizationId), eq(socialAccounts.id, message.socialAccountId)));
-  const unknown = (why: string): SendOutcome => ({ kind: 'FAILED', error: `The service stopped before the platform answered this send, and ${why}: it may or may not have been sent.`, mayHaveArrived: true });
+  const unknown = (why: string): SendOutcome => ({
+    kind: 'FAILED',
+    error: `The service stopped before the platform answered this send, and ${why}: it may or may not have been sent.`,
+    mayHaveArrived: true,
+  });
   if (!account || account.deletedAt) return unknown('the social account was disconnected since');
   if (!connectorOf(services, account.type, account.mode).messaging) return unknown(`${account.type} has no messaging to ask`);
   try {
     const found = await withCredentials(services, account, (connector, credentials) =>
-      messagingOf(connector, 'messaging.findByIntent').findByIntent(connectorEnv(services), credentials, { pageId: account.externalId ?? '', intentKey: intentKeyOf(message) }),
+      messagingOf(connector, 'messaging.findByIntent').findByIntent(connectorEnv(services), credentials, {
+        pageId: account.externalId ?? '',
+        intentKey: intentKeyOf(message),
+      }),
     );
     if (found) return { kind: 'SENT', externalMessageId: found.externalMessageId, sentAt: found.sentAt };
     return { kind: 'FAILED', error: NOT_ON_PLATFORM, mayHaveArrived: false };

@@ -70,7 +70,9 @@ describe('the inbox seeding tool (operator CLI seed-inbox)', { timeout: 120_000 
     await expect(seed({ org: org.organizationId, account: youtube.id, conversations: '5' })).rejects.toMatchObject({ statusCode: 400 });
     expect(() => adminCommandSchema.parse({ command: 'seed-inbox', org: org.organizationId, account: org.account.id, conversations: '0' })).toThrow();
     expect(() => adminCommandSchema.parse({ command: 'seed-inbox', org: org.organizationId, account: org.account.id, conversations: '100001' })).toThrow();
-    expect(() => adminCommandSchema.parse({ command: 'seed-inbox', org: org.organizationId, account: org.account.id, conversations: '5', threadMessages: '10001' })).toThrow();
+    expect(() =>
+      adminCommandSchema.parse({ command: 'seed-inbox', org: org.organizationId, account: org.account.id, conversations: '5', threadMessages: '10001' }),
+    ).toThrow();
     expect((await org.conversations()).json.total).toBe(0);
   });
 });

@@ -14,8 +14,22 @@ type NewMessage = typeof messages.$inferInsert;
 const CHUNK = 1000;
 const SPACING_MS = 60_000;
 const THREAD_SPACING_MS = 30_000;
-const LINES = ['Hi! Are you open today?', 'Do you ship abroad?', 'Thanks, got it!', 'Is this still available?', 'Can I book for Saturday?', 'Love the new collection'];
-const ANSWERS = ['Yes, until 6 pm.', 'We do, within the EU.', 'You are welcome!', 'It is, shall we keep one for you?', 'Saturday works, what time?', 'Thank you so much!'];
+const LINES = [
+  'Hi! Are you open today?',
+  'Do you ship abroad?',
+  'Thanks, got it!',
+  'Is this still available?',
+  'Can I book for Saturday?',
+  'Love the new collection',
+];
+const ANSWERS = [
+  'Yes, until 6 pm.',
+  'We do, within the EU.',
+  'You are welcome!',
+  'It is, shall we keep one for you?',
+  'Saturday works, what time?',
+  'Thank you so much!',
+];
 
 export type SeedInboxInput = { organizationId: string; socialAccountId: string; conversations: number; threadMessages: number };
 
@@ -80,7 +94,13 @@ export async function seedInbox(db: Database, input: SeedInboxInput) {
         .where(eq(conversations.id, threadConversationId));
     }
   });
-  return { socialAccountId: account.id, teamId: account.teamId, conversations: threads.length, messages: lastMessages.length + thread.length, threadConversationId };
+  return {
+    socialAccountId: account.id,
+    teamId: account.teamId,
+    conversations: threads.length,
+    messages: lastMessages.length + thread.length,
+    threadConversationId,
+  };
 }
 
 type Base = { organizationId: string; teamId: string; socialAccountId: string; platform: PostPlatform; conversationId: string };
@@ -98,6 +118,17 @@ function longThread(base: Base, batch: string, count: number, now: number): NewM
     const line = index % LINES.length;
     if (index % 2 === 0) return inbound({ ...base, externalMessageId, text: `${LINES[line]} (#${index + 1})`, at });
     const status = index === count - 1 ? 'DELIVERED' : 'SEEN';
-    return { ...base, externalMessageId, direction: 'OUTBOUND', status, source: 'API', text: `${ANSWERS[line]} (#${index + 1})`, sentAt: at, seenAt: status === 'SEEN' ? at : null, createdAt: at, updatedAt: at };
+    return {
+      ...base,
+      externalMessageId,
+      direction: 'OUTBOUND',
+      status,
+      source: 'API',
+      text: `${ANSWERS[line]} (#${index + 1})`,
+      sentAt: at,
+      seenAt: status === 'SEEN' ? at : null,
+      createdAt: at,
+      updatedAt: at,
+    };
   });
 }

@@ -31,7 +31,11 @@ function reachedBy(conversation: ConversationRow, message: MessageRow): { status
  * it with that status, and a receipt that arrived first moves it on with `conversation.message.updated`.
  * Answers null when the message was no longer PENDING (the other party recorded it first).
  */
-export async function recordSendOutcome(tx: Executor, pending: MessageRow, outcome: SendOutcome): Promise<{ conversation: ConversationRow; message: MessageRow } | null> {
+export async function recordSendOutcome(
+  tx: Executor,
+  pending: MessageRow,
+  outcome: SendOutcome,
+): Promise<{ conversation: ConversationRow; message: MessageRow } | null> {
   // The thread's row first: receipts lock it too, so a receipt and this record are ordered.
   const [locked] = await tx.select().from(conversations).where(eq(conversations.id, pending.conversationId)).for('update');
   const now = new Date();

@@ -14,15 +14,7 @@ import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { mediaUrl } from '../uploads/uploads.service';
-import {
-  getConversationRow,
-  getMessageRow,
-  presentConversation,
-  readChanges,
-  requireDms,
-  updateConversation,
-  type OrgScope,
-} from './conversations.service';
+import { getConversationRow, getMessageRow, presentConversation, readChanges, requireDms, updateConversation, type OrgScope } from './conversations.service';
 import { toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
 import { applyReaction } from './message-changes';
 import { reserveMessageSlot } from './messaging-quota';
@@ -161,7 +153,12 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
     failure =
       error instanceof PlatformError
         ? error
-        : new PlatformError({ code: 'TRANSIENT', message: 'The platform call failed unexpectedly', httpStatus: 500, meta: { platform: account.type, operation: 'messaging.send' } });
+        : new PlatformError({
+            code: 'TRANSIENT',
+            message: 'The platform call failed unexpectedly',
+            httpStatus: 500,
+            meta: { platform: account.type, operation: 'messaging.send' },
+          });
     if (!(error instanceof PlatformError)) services.logger.error('message send failed', { error: error instanceof Error ? error.message : String(error) });
   }
 
@@ -169,7 +166,9 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
     recordSendOutcome(
       tx,
       pending,
-      sent ? { kind: 'SENT', externalMessageId: sent.externalMessageId, sentAt: new Date() } : { kind: 'FAILED', error: failure!.message, mayHaveArrived: failure!.isTransient },
+      sent
+        ? { kind: 'SENT', externalMessageId: sent.externalMessageId, sentAt: new Date() }
+        : { kind: 'FAILED', error: failure!.message, mayHaveArrived: failure!.isTransient },
     ),
   );
   // Only a call that outlived the reconciler's threshold finds its message already resolved.
@@ -191,7 +190,10 @@ async function present(services: AppServices, result: { conversation: Conversati
 
 async function replyToOf(db: Executor, conversation: ConversationRow, messageId?: string): Promise<MessageReplyTo | null> {
   if (!messageId) return null;
-  const [row] = await db.select().from(messages).where(and(eq(messages.conversationId, conversation.id), eq(messages.id, messageId)));
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversation.id), eq(messages.id, messageId)));
   if (!row) throw new NotFoundError('Reply-to message');
   return { messageId: row.id, externalMessageId: row.externalMessageId, isSelfReply: row.direction === 'OUTBOUND' };
 }
@@ -231,7 +233,10 @@ const UPLOAD_TYPES = { image: 'IMAGE', video: 'VIDEO', document: 'FILE' } as con
 export async function sendRichMessage(
   services: AppServices,
   scope: OrgScope & { conversationId: string },
-  body: { teamId: string; message: Omit<MessageContent, 'attachments'> & { attachments?: { uploadId: string; type?: 'IMAGE' | 'VIDEO' | 'AUDIO' | 'FILE' }[] } },
+  body: {
+    teamId: string;
+    message: Omit<MessageContent, 'attachments'> & { attachments?: { uploadId: string; type?: 'IMAGE' | 'VIDEO' | 'AUDIO' | 'FILE' }[] };
+  },
   options: { signal?: AbortSignal } = {},
 ) {
   await requireDms(services.db, scope.organizationId);
@@ -243,7 +248,16 @@ export async function sendRichMessage(
     ? await services.db
         .select()
         .from(uploads)
-        .where(and(eq(uploads.organizationId, scope.organizationId), inArray(uploads.id, wanted.map((item) => item.uploadId)), isNull(uploads.deletedAt)))
+        .where(
+          and(
+            eq(uploads.organizationId, scope.organizationId),
+            inArray(
+              uploads.id,
+              wanted.map((item) => item.uploadId),
+            ),
+            isNull(uploads.deletedAt),
+          ),
+        )
     : [];
   const byId = new Map(found.map((row) => [row.id, row]));
   const attachments = wanted.map((item) => {
@@ -265,7 +279,10 @@ export async function reactToMessage(
 ) {
   const conversation = await getConversationRow(services.db, scope);
   const message = await getMessageRow(services.db, conversation, scope.messageId);
-  if (conversation.platform !== 'INSTAGRAM') throw new BadRequestError(`${conversation.platform === 'FACEBOOK' ? 'Facebook' : conversation.platform} reactions can only be read: only Instagram supports sending reactions`);
+  if (conversation.platform !== 'INSTAGRAM')
+    throw new BadRequestError(
+      `${conversation.platform === 'FACEBOOK' ? 'Facebook' : conversation.platform} reactions can only be read: only Instagram supports sending reactions`,
+    );
   if (body.reaction !== 'love') {
     throw new BadRequestError('Only the love reaction is supported', [{ code: 'custom', message: 'Only the love reaction is supported', path: ['reaction'] }]);
   }
@@ -297,7 +314,10 @@ export async function readConversation(services: AppServices, scope: OrgScope & 
   if (account?.messagingStatus === 'ENABLED' && !services.config.MESSAGING_SENDING_PAUSED) {
     try {
       await withCredentials(services, account, (connector, credentials) =>
-        messagingOf(connector, 'messaging.markSeen').markSeen({ db: services.db, publicUrl: services.config.publicUrl }, credentials, { pageId: account.externalId ?? '', recipientId: row.externalParticipantId }),
+        messagingOf(connector, 'messaging.markSeen').markSeen({ db: services.db, publicUrl: services.config.publicUrl }, credentials, {
+          pageId: account.externalId ?? '',
+          recipientId: row.externalParticipantId,
+        }),
       );
     } catch (error) {
       services.logger.debug('seen marker not shown', { conversationId: row.id, error: error instanceof Error ? error.message : String(error) });
@@ -319,7 +339,9 @@ export async function sendPrivateReply(
   const [comment] = await services.db
     .select()
     .from(fetchedComments)
-    .where(and(eq(fetchedComments.organizationId, scope.organizationId), eq(fetchedComments.teamId, body.teamId), eq(fetchedComments.id, body.fetchedCommentId)));
+    .where(
+      and(eq(fetchedComments.organizationId, scope.organizationId), eq(fetchedComments.teamId, body.teamId), eq(fetchedComments.id, body.fetchedCommentId)),
+    );
   if (!comment) throw new NotFoundError('Fetched comment');
   if (body.content.attachments !== undefined || body.content.carousel !== undefined) {
     const field = body.content.attachments !== undefined ? 'attachments' : 'carousel';
@@ -346,7 +368,11 @@ export async function sendPrivateReply(
     const [conversation] = message ? await services.db.select().from(conversations).where(eq(conversations.id, message.conversationId)) : [];
     if (message && conversation) return present(services, { conversation, message }, true);
   }
-  const claimed = () => new AppError(429, 'Private reply send already claimed: one for this comment is in progress or may have been delivered; do not retry, inspect the conversation');
+  const claimed = () =>
+    new AppError(
+      429,
+      'Private reply send already claimed: one for this comment is in progress or may have been delivered; do not retry, inspect the conversation',
+    );
   if (claim && claim.state !== 'FAILED' && claim.state !== 'SENT') throw claimed();
 
   const conversation = await conversationFor(services, account, { participantId: comment.authorExternalId ?? 'unknown', name: comment.authorName });
@@ -376,21 +402,34 @@ export async function sendPrivateReply(
       const taken = await tx
         .insert(privateReplyClaims)
         .values({ fetchedCommentId: comment.id, organizationId: scope.organizationId, state: 'IN_FLIGHT' })
-        .onConflictDoUpdate({ target: privateReplyClaims.fetchedCommentId, set: { state: 'IN_FLIGHT', messageId: null }, setWhere: eq(privateReplyClaims.state, 'FAILED') })
+        .onConflictDoUpdate({
+          target: privateReplyClaims.fetchedCommentId,
+          set: { state: 'IN_FLIGHT', messageId: null },
+          setWhere: eq(privateReplyClaims.state, 'FAILED'),
+        })
         .returning();
       if (taken.length === 0) throw claimed();
     },
     // The outcome moves the claim: SENT, FAILED, or UNKNOWN (a transient failure may have arrived: 429).
     call: (svc, acc, intentKey) =>
       withCredentials(svc, acc, (connector, credentials) =>
-        messagingOf(connector, 'messaging.privateReply').privateReply(messagingEnv(svc), credentials, { pageId: acc.externalId ?? '', commentId: comment.externalId, text, intentKey }),
+        messagingOf(connector, 'messaging.privateReply').privateReply(messagingEnv(svc), credentials, {
+          pageId: acc.externalId ?? '',
+          commentId: comment.externalId,
+          text,
+          intentKey,
+        }),
       ),
   });
   return present(services, result);
 }
 
 /** The thread with a person, created (waiting for them to answer) when a private reply starts it. */
-async function conversationFor(services: AppServices, account: SocialAccountRow, person: { participantId: string; name: string | null }): Promise<ConversationRow> {
+async function conversationFor(
+  services: AppServices,
+  account: SocialAccountRow,
+  person: { participantId: string; name: string | null },
+): Promise<ConversationRow> {
   return services.db.transaction(async (tx) => {
     const now = new Date();
     const [created] = await tx
@@ -411,7 +450,12 @@ async function conversationFor(services: AppServices, account: SocialAccountRow,
       .onConflictDoNothing()
       .returning();
     if (created) {
-      await recordEvent(tx, { organizationId: created.organizationId, teamId: created.teamId, type: 'conversation.created', data: { conversation: await presentConversation(tx, created) } });
+      await recordEvent(tx, {
+        organizationId: created.organizationId,
+        teamId: created.teamId,
+        type: 'conversation.created',
+        data: { conversation: await presentConversation(tx, created) },
+      });
       return created;
     }
     const [existing] = await tx

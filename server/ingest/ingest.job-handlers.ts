@@ -2,6 +2,4 @@ import { handleJob } from '../jobs/define-job';
 import { dispatchInboundEvent } from './dispatch-inbound-event';
 import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
 
-export const ingestJobHandlers = [
-  handleJob(dispatchInboundEventJob, ({ inboundEventId }, { services }) => dispatchInboundEvent(services, inboundEventId)),
-];
+export const ingestJobHandlers = [handleJob(dispatchInboundEventJob, ({ inboundEventId }, { services }) => dispatchInboundEvent(services, inboundEventId))];

@@ -78,7 +78,11 @@ export async function ingestWebhook(
           .returning();
         if (!row) continue;
         if (row.status === 'PENDING') {
-          await services.jobs.send(dispatchInboundEventJob, { inboundEventId: row.id }, { executor: tx, startAfter: inline ? Date.now() + IN_PROCESS_FALLBACK_MS : undefined });
+          await services.jobs.send(
+            dispatchInboundEventJob,
+            { inboundEventId: row.id },
+            { executor: tx, startAfter: inline ? Date.now() + IN_PROCESS_FALLBACK_MS : undefined },
+          );
           if (inline) afterCommit(tx, () => dispatchNow(services, row.id));
         }
         stored.push(row);

@@ -32,7 +32,11 @@ export async function sweepDueRows(services: AppServices, table: DueTable, send:
         and(
           gt(table.id, after),
           or(
-            and(ne(table.status, 'PROCESSING'), lte(table.dueAt, new Date(now.getTime() - GRACE_MS)), or(isNull(table.claimedUntil), lt(table.claimedUntil, now))),
+            and(
+              ne(table.status, 'PROCESSING'),
+              lte(table.dueAt, new Date(now.getTime() - GRACE_MS)),
+              or(isNull(table.claimedUntil), lt(table.claimedUntil, now)),
+            ),
             // Only claims that run out before the next sweep: a live claim is not handed out again every minute.
             and(eq(table.status, 'PROCESSING'), isNotNull(table.claimedUntil), lt(table.claimedUntil, new Date(now.getTime() + SWEEP_INTERVAL_MS))),
           ),

@@ -43,14 +43,10 @@ const t = await createTestApp({
   handlers: [recordRunHandler, alwaysFailsHandler],
   workOnly: [recordRunJob, alwaysFailsJob],
 });
-await t.services.db.execute(
-  sql`create table if not exists job_test_runs (marker text not null, ran_at timestamptz not null default now())`,
-);
+await t.services.db.execute(sql`create table if not exists job_test_runs (marker text not null, ran_at timestamptz not null default now())`);
 
 async function runsOf(marker: string): Promise<Date[]> {
-  const result = await t.services.db.execute<{ ran_at: string | Date }>(
-    sql`select ran_at from job_test_runs where marker = ${marker}`,
-  );
+  const result = await t.services.db.execute<{ ran_at: string | Date }>(sql`select ran_at from job_test_runs where marker = ${marker}`);
   const rows = (Array.isArray(result) ? result : (result as { rows: { ran_at: string | Date }[] }).rows) as { ran_at: string | Date }[];
   return rows.map((row) => new Date(row.ran_at));
 }
@@ -69,7 +65,10 @@ describe('jobs on the product database', () => {
     const marker = newId();
     await t.services.jobs.send(alwaysFailsJob, { marker });
     const gaveUp = `${marker}:gave-up:the platform is down`;
-    await waitFor(() => runsOf(gaveUp), (r) => r.length > 0);
+    await waitFor(
+      () => runsOf(gaveUp),
+      (r) => r.length > 0,
+    );
     expect(await runsOf(`${marker}:attempt-1`)).toHaveLength(1);
     expect(await runsOf(`${marker}:attempt-2`)).toHaveLength(1);
     expect(await runsOf(gaveUp)).toHaveLength(1);
@@ -80,7 +79,10 @@ describe('jobs on the product database', () => {
     await t.services.db.transaction(async (tx) => {
       await t.services.jobs.send(recordRunJob, { marker }, { executor: tx });
     });
-    const runs = await waitFor(() => runsOf(marker), (r) => r.length > 0);
+    const runs = await waitFor(
+      () => runsOf(marker),
+      (r) => r.length > 0,
+    );
     expect(runs).toHaveLength(1);
     // Give a duplicate every chance to show up before concluding there is none.
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -101,7 +103,10 @@ describe('jobs on the product database', () => {
     // A job sent after it proves the worker is running, so the absence above is meaningful.
     const control = newId();
     await t.services.jobs.send(recordRunJob, { marker: control });
-    await waitFor(() => runsOf(control), (r) => r.length > 0);
+    await waitFor(
+      () => runsOf(control),
+      (r) => r.length > 0,
+    );
     expect(await runsOf(marker)).toHaveLength(0);
   });
 
@@ -111,7 +116,10 @@ describe('jobs on the product database', () => {
     await t.services.jobs.send(recordRunJob, { marker }, { startAfter: notBefore });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await runsOf(marker)).toHaveLength(0);
-    const runs = await waitFor(() => runsOf(marker), (r) => r.length > 0);
+    const runs = await waitFor(
+      () => runsOf(marker),
+      (r) => r.length > 0,
+    );
     expect(runs).toHaveLength(1);
     expect(runs[0]!.getTime()).toBeGreaterThanOrEqual(notBefore.getTime() - 50);
   });

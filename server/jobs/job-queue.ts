@@ -168,9 +168,9 @@ export class JobQueue {
             await handler.handle(payload, jobContext);
           } catch (error) {
             if (handler.afterLastAttempt && job.retryCount >= queueSettings(contract).retryLimit) {
-              await handler.afterLastAttempt(payload, error, jobContext).catch((hookError: unknown) =>
-                logger.error('job clean-up after its last attempt failed', { queue: contract.name, error: String(hookError) }),
-              );
+              await handler
+                .afterLastAttempt(payload, error, jobContext)
+                .catch((hookError: unknown) => logger.error('job clean-up after its last attempt failed', { queue: contract.name, error: String(hookError) }));
             }
             throw error;
           }
@@ -251,4 +251,3 @@ export class JobQueue {
     await this.boss.stop({ graceful: true, close: false, wait: true, timeout: timeoutMs });
   }
 }
-

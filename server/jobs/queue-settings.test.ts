@@ -23,7 +23,14 @@ const nextRelease = { ...firstRelease, retryLimit: 2, expireInSeconds: 90 };
 
 /** Starts a worker for the job as a release that declares it so; every run is recorded, then fails. */
 async function startRelease(contract: JobContract<{ marker: string }>): Promise<RunningServices> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATABASE_POOL_SIZE: '4' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATABASE_POOL_SIZE: '4',
+  });
   const handler = handleJob(contract, async ({ marker }, { services }) => {
     await services.db.execute(sql`insert into queue_settings_runs (marker) values (${marker})`);
     throw new Error('this job always fails');

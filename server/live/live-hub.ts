@@ -30,8 +30,7 @@ type Subscriber = {
   end(reason: string, options?: { reconnect: boolean }): void;
 };
 
-const credentialKey = (credential: StreamCredential) =>
-  credential.kind === 'api-key' ? `api-key:${credential.keyHash}` : `session:${credential.sessionId}`;
+const credentialKey = (credential: StreamCredential) => (credential.kind === 'api-key' ? `api-key:${credential.keyHash}` : `session:${credential.sessionId}`);
 
 // A stream holds a connection and a subscriber until it closes: capped per credential and per organization.
 const STREAM_RETRY_AFTER_SECONDS = 30;

@@ -42,63 +42,67 @@ export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) =>
     },
   });
 
-  return streamSSE(c, async (stream) => {
-    stream.onAbort(() => wake?.());
-    try {
-      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ organizationId, teamId: teamId ?? null }), retry: 3000 });
-      // Replayed ids, so an event both replayed and announced live goes out once. (Sequence numbers
-      // cannot serve: concurrent transactions commit, and notify, out of sequence order.)
-      const replayed = new Set<string>();
-      if (lastEventId) {
-        for (const event of await missedEvents(services.db, { organizationId, teamId, lastEventId })) {
-          replayed.add(event.id);
-          await send(stream, event);
+  return streamSSE(
+    c,
+    async (stream) => {
+      stream.onAbort(() => wake?.());
+      try {
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ organizationId, teamId: teamId ?? null }), retry: 3000 });
+        // Replayed ids, so an event both replayed and announced live goes out once. (Sequence numbers
+        // cannot serve: concurrent transactions commit, and notify, out of sequence order.)
+        const replayed = new Set<string>();
+        if (lastEventId) {
+          for (const event of await missedEvents(services.db, { organizationId, teamId, lastEventId })) {
+            replayed.add(event.id);
+            await send(stream, event);
+          }
         }
-      }
-      let checkedAt = Date.now();
-      while (!stream.aborted && !stream.closed) {
-        while (queue.length > 0 && !ended) {
-          const event = queue.shift()!;
-          if (!replayed.has(event.id)) await send(stream, event);
+        let checkedAt = Date.now();
+        while (!stream.aborted && !stream.closed) {
+          while (queue.length > 0 && !ended) {
+            const event = queue.shift()!;
+            if (!replayed.has(event.id)) await send(stream, event);
+          }
+          if (ended) break;
+          // Wake at the heartbeat or when the session's deadline comes, whichever is first.
+          const untilDeadline = credential.kind === 'session' ? credential.expiresAt.getTime() - Date.now() : Infinity;
+          const woken = await new Promise<boolean>((resolve) => {
+            const timer = setTimeout(() => resolve(false), Math.max(0, Math.min(HEARTBEAT_MS, untilDeadline)));
+            wake = () => {
+              clearTimeout(timer);
+              resolve(true);
+            };
+          });
+          wake = null;
+          if (stream.aborted) continue;
+          // At least every heartbeat, busy or quiet, the credential is re-checked (covers a missed
+          // NOTIFY, and expiry): a stream of a busy organization is woken by events all the time.
+          const due = !woken || Date.now() - checkedAt >= HEARTBEAT_MS || (credential.kind === 'session' && Date.now() >= credential.expiresAt.getTime());
+          if (!due) continue;
+          checkedAt = Date.now();
+          const valid = await hub.stillValid(credential).catch((error: unknown) => {
+            // The database is away: the client comes back later and replays what it missed.
+            if (services.database.availability.report(error, 'live events')) return 'unknown' as const;
+            throw error;
+          });
+          if (valid === 'unknown') {
+            ended = 'The service lost its database connection';
+            reconnect = true;
+          } else if (!valid) ended = credential.kind === 'session' ? 'The session ended' : 'The API key was revoked';
+          else if (!woken) await stream.write(': keep-alive\n\n');
         }
-        if (ended) break;
-        // Wake at the heartbeat or when the session's deadline comes, whichever is first.
-        const untilDeadline = credential.kind === 'session' ? credential.expiresAt.getTime() - Date.now() : Infinity;
-        const woken = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), Math.max(0, Math.min(HEARTBEAT_MS, untilDeadline)));
-          wake = () => {
-            clearTimeout(timer);
-            resolve(true);
-          };
-        });
-        wake = null;
-        if (stream.aborted) continue;
-        // At least every heartbeat, busy or quiet, the credential is re-checked (covers a missed
-        // NOTIFY, and expiry): a stream of a busy organization is woken by events all the time.
-        const due = !woken || Date.now() - checkedAt >= HEARTBEAT_MS || (credential.kind === 'session' && Date.now() >= credential.expiresAt.getTime());
-        if (!due) continue;
-        checkedAt = Date.now();
-        const valid = await hub.stillValid(credential).catch((error: unknown) => {
-          // The database is away: the client comes back later and replays what it missed.
-          if (services.database.availability.report(error, 'live events')) return 'unknown' as const;
-          throw error;
-        });
-        if (valid === 'unknown') {
-          ended = 'The service lost its database connection';
-          reconnect = true;
-        } else if (!valid) ended = credential.kind === 'session' ? 'The session ended' : 'The API key was revoked';
-        else if (!woken) await stream.write(': keep-alive\n\n');
+        // Tells the client why, so it does not take the close for a network blip: `end` is final,
+        // `reconnect` asks it to come back with Last-Event-ID (EventSource does so by itself).
+        if (ended && !stream.aborted) await stream.writeSSE({ event: reconnect ? 'reconnect' : 'end', data: JSON.stringify({ reason: ended }) });
+      } finally {
+        unsubscribe();
       }
-      // Tells the client why, so it does not take the close for a network blip: `end` is final,
-      // `reconnect` asks it to come back with Last-Event-ID (EventSource does so by itself).
-      if (ended && !stream.aborted) await stream.writeSSE({ event: reconnect ? 'reconnect' : 'end', data: JSON.stringify({ reason: ended }) });
-    } finally {
-      unsubscribe();
-    }
-  }, async (error) => {
-    // Through the app's logger, not console.error (hono's default).
-    services.logger.warn('live events: stream ended on an error', { error: error instanceof Error ? error.message : String(error) });
-  });
+    },
+    async (error) => {
+      // Through the app's logger, not console.error (hono's default).
+      services.logger.warn('live events: stream ended on an error', { error: error instanceof Error ? error.message : String(error) });
+    },
+  );
 });
 
 function streamCredential(auth: AuthContext): StreamCredential {

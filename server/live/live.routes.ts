@@ -3,12 +3,7 @@ import { apiKeySecurity, errorResponses } from '../http/openapi-helpers';
 
 export const EventStreamQuery = z
   .object({
-    teamId: z
-      .string()
-      .min(1)
-      .max(64)
-      .optional()
-      .openapi({ description: "Only this team's events (plus organization-wide events that belong to no team)" }),
+    teamId: z.string().min(1).max(64).optional().openapi({ description: "Only this team's events (plus organization-wide events that belong to no team)" }),
   })
   .strict();
 

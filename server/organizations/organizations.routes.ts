@@ -11,7 +11,9 @@ export const OrganizationSchema = z
     plan: z.enum(['FREE', 'PRO', 'BUSINESS']),
     dmsEnabled: z.boolean(),
     automationsEnabled: z.boolean(),
-    commentImportEnabled: z.boolean().openapi({ description: 'Comments on posts published through the service are collected; TikTok comment automations need it' }),
+    commentImportEnabled: z
+      .boolean()
+      .openapi({ description: 'Comments on posts published through the service are collected; TikTok comment automations need it' }),
     apiAccess: z.boolean(),
     analyticsDisabled: z.boolean(),
     analyticsPostsDisabled: z.boolean(),
@@ -27,7 +29,7 @@ export const OrganizationSchema = z
     monthlyImportLimitPerAccount: z.number().nullable().optional(),
     commentImportLimitPerPost: z.number().nullable().optional(),
     monthlyReviewImportLimitPerAccount: z.number().nullable().optional().openapi({
-      description: 'Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan\'s',
+      description: "Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan's",
     }),
     createdAt: z.string().datetime().nullable(),
     updatedAt: z.string().datetime().nullable(),

@@ -89,11 +89,7 @@ export async function createOrganization(db: Database, input: CreateOrganization
 }
 
 export async function setPlan(db: Executor, organizationId: string, plan: Plan) {
-  const [updated] = await db
-    .update(organizations)
-    .set({ plan, updatedAt: new Date() })
-    .where(eq(organizations.id, organizationId))
-    .returning();
+  const [updated] = await db.update(organizations).set({ plan, updatedAt: new Date() }).where(eq(organizations.id, organizationId)).returning();
   if (!updated) throw new NotFoundError('Organization');
   return updated;
 }

@@ -60,6 +60,9 @@ async function postChanged(tx: Executor, change: PlatformItemChange) {
         updatedAt: change.at,
       })
       .where(and(eq(posts.id, row.postId), eq(posts.organizationId, change.organizationId)));
-    await tx.update(postTargets).set({ updatedAt: change.at }).where(and(eq(postTargets.postId, row.postId), eq(postTargets.platform, change.platform)));
+    await tx
+      .update(postTargets)
+      .set({ updatedAt: change.at })
+      .where(and(eq(postTargets.postId, row.postId), eq(postTargets.platform, change.platform)));
   }
 }

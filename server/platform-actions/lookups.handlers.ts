@@ -10,7 +10,9 @@ const YOUTUBE_CHANNEL = 'UCBR8-60-B28hp2BmDPdntcQ';
 export const lookupsRouter: AppRouter = createRouter()
   .openapi(routes.youtubeCategoriesRoute, async (c) => {
     const { teamId, regionCode } = c.req.valid('query');
-    const categories = await lookup(c.var.services, { organizationId: c.var.auth.organizationId, teamId }, 'YOUTUBE', 'youtubeCategories', { regionCode: regionCode ?? 'US' });
+    const categories = await lookup(c.var.services, { organizationId: c.var.auth.organizationId, teamId }, 'YOUTUBE', 'youtubeCategories', {
+      regionCode: regionCode ?? 'US',
+    });
     const items = categories.map((category) => ({
       kind: 'youtube#videoCategory',
       etag: etagOf(category),

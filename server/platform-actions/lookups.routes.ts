@@ -17,9 +17,21 @@ function lookup<Q extends z.AnyZodObject, R extends z.ZodTypeAny>(path: string, 
   });
 }
 
-export const youtubeCategoriesRoute = lookup('/misc/youtube/video-categories', 'miscYoutubeGetVideoCategories', 'YouTube video categories', s.YoutubeCategoriesQuery, s.YoutubeCategoriesSchema);
+export const youtubeCategoriesRoute = lookup(
+  '/misc/youtube/video-categories',
+  'miscYoutubeGetVideoCategories',
+  'YouTube video categories',
+  s.YoutubeCategoriesQuery,
+  s.YoutubeCategoriesSchema,
+);
 export const youtubeRegionsRoute = lookup('/misc/youtube/regions', 'miscYoutubeGetRegions', 'YouTube regions', s.TeamQuery, s.YoutubeRegionsSchema);
-export const subredditFlairsRoute = lookup('/misc/reddit/subreddit-flairs', 'miscRedditGetSubredditFlairs', 'Flairs of a subreddit', s.SubredditQuery, s.SubredditFlairsSchema);
+export const subredditFlairsRoute = lookup(
+  '/misc/reddit/subreddit-flairs',
+  'miscRedditGetSubredditFlairs',
+  'Flairs of a subreddit',
+  s.SubredditQuery,
+  s.SubredditFlairsSchema,
+);
 export const subredditRequirementsRoute = lookup(
   '/misc/reddit/post-requirements',
   'miscRedditGetPostRequirements',
@@ -27,7 +39,13 @@ export const subredditRequirementsRoute = lookup(
   s.SubredditQuery,
   s.SubredditRequirementsSchema,
 );
-export const instagramLocationsRoute = lookup('/misc/instagram/locations', 'miscInstagramSearchLocations', 'Search Instagram locations', s.InstagramLocationsQuery, s.InstagramLocationsSchema);
+export const instagramLocationsRoute = lookup(
+  '/misc/instagram/locations',
+  'miscInstagramSearchLocations',
+  'Search Instagram locations',
+  s.InstagramLocationsQuery,
+  s.InstagramLocationsSchema,
+);
 export const instagramTagsRoute = lookup(
   '/misc/instagram/tags',
   'miscInstagramBusinessDiscovery',
@@ -35,7 +53,13 @@ export const instagramTagsRoute = lookup(
   s.InstagramTagsQuery,
   s.InstagramTagsSchema,
 );
-export const linkedinTagsRoute = lookup('/misc/linkedin/mentions/tags', 'miscLinkedinGetTags', 'LinkedIn people and organizations to mention', s.LinkedinTagsQuery, s.LinkedinTagsSchema);
+export const linkedinTagsRoute = lookup(
+  '/misc/linkedin/mentions/tags',
+  'miscLinkedinGetTags',
+  'LinkedIn people and organizations to mention',
+  s.LinkedinTagsQuery,
+  s.LinkedinTagsSchema,
+);
 export const facebookPagesRoute = lookup(
   '/misc/facebook/pages',
   'miscFacebookFindPages',

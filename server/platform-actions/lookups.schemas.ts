@@ -22,7 +22,8 @@ export const FacebookPagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(25).default(10),
 });
 
-const youtubeList = <T extends z.ZodTypeAny>(item: T) => z.object({ kind: z.string().optional(), etag: z.string().optional(), items: z.array(item).default([]) });
+const youtubeList = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ kind: z.string().optional(), etag: z.string().optional(), items: z.array(item).default([]) });
 
 export const YoutubeCategoriesSchema = youtubeList(
   z.object({
@@ -103,10 +104,20 @@ export const InstagramTagsSchema = z
 export const LinkedinTagsSchema = z
   .object({
     people: z
-      .array(z.object({ kind: z.enum(['person']), urn: z.string(), display: z.string(), headline: z.string().optional(), photoUrl: z.string().url().optional() }))
+      .array(
+        z.object({ kind: z.enum(['person']), urn: z.string(), display: z.string(), headline: z.string().optional(), photoUrl: z.string().url().optional() }),
+      )
       .default([]),
     organizations: z
-      .array(z.object({ kind: z.enum(['organization']), urn: z.string(), display: z.string(), vanityName: z.string().optional(), logoUrl: z.string().url().optional() }))
+      .array(
+        z.object({
+          kind: z.enum(['organization']),
+          urn: z.string(),
+          display: z.string(),
+          vanityName: z.string().optional(),
+          logoUrl: z.string().url().optional(),
+        }),
+      )
       .default([]),
   })
   .openapi('MiscLinkedinMentionTags');

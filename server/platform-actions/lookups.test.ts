@@ -12,7 +12,9 @@ describe('composer lookups', () => {
     const categories = await get(`/misc/youtube/video-categories?teamId=${teamId}&regionCode=PL`, key);
     expect(categories.status, categories.text).toBe(200);
     expect(categories.json.kind).toBe('youtube#videoCategoryListResponse');
-    expect(categories.json.items).toContainEqual(expect.objectContaining({ id: '27', snippet: expect.objectContaining({ title: 'Education', assignable: true }) }));
+    expect(categories.json.items).toContainEqual(
+      expect.objectContaining({ id: '27', snippet: expect.objectContaining({ title: 'Education', assignable: true }) }),
+    );
     expect(categories.json.items).toContainEqual(expect.objectContaining({ id: '30', snippet: expect.objectContaining({ assignable: false }) }));
     expect((await get(`/misc/youtube/video-categories?teamId=${teamId}`, key)).json).toEqual(categories.json);
     const unknown = await get(`/misc/youtube/video-categories?teamId=${teamId}&regionCode=QQ`, key);
@@ -31,12 +33,19 @@ describe('composer lookups', () => {
     const flairs = await get(`/misc/reddit/subreddit-flairs?teamId=${teamId}&subreddit=SideProject`, key);
     expect(flairs.status, flairs.text).toBe(200);
     expect(flairs.json.length).toBeGreaterThanOrEqual(2);
-    expect(flairs.json[0]).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), text: expect.any(String), backgroundColor: expect.stringMatching(/^#/) });
+    expect(flairs.json[0]).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      text: expect.any(String),
+      backgroundColor: expect.stringMatching(/^#/),
+    });
     expect((await get(`/misc/reddit/subreddit-flairs?teamId=${teamId}&subreddit=r/SideProject`, key)).json).toEqual(flairs.json);
     expect((await get(`/misc/reddit/post-requirements?teamId=${teamId}&subreddit=SideProject`, key)).json).toMatchObject({ isFlairEnabled: true });
     // The account's own profile subreddit has link flair turned off.
     expect((await get(`/misc/reddit/subreddit-flairs?teamId=${teamId}&subreddit=u_${reddit.username}`, key)).json).toEqual([]);
-    expect((await get(`/misc/reddit/post-requirements?teamId=${teamId}&subreddit=u_${reddit.username}`, key)).json).toEqual({ isFlairEnabled: false, isFlairRequired: false });
+    expect((await get(`/misc/reddit/post-requirements?teamId=${teamId}&subreddit=u_${reddit.username}`, key)).json).toEqual({
+      isFlairEnabled: false,
+      isFlairRequired: false,
+    });
   });
 
   it('searches Instagram locations and business accounts of the sandbox world', async () => {
@@ -75,7 +84,10 @@ describe('composer lookups', () => {
     expect(page).toMatchObject({ name: 'Acme Bakery', mentionTag: `@[${page.id}]` });
     for (const q of [page.id, `@${page.username}`, `https://www.facebook.com/${page.username}`, `https://facebook.com/profile.php?id=${page.id}`]) {
       const found = await get(`/misc/facebook/pages?teamId=${teamId}&q=${encodeURIComponent(q)}`, key);
-      expect(found.json.items.map((item: { id: string }) => item.id), q).toEqual([page.id]);
+      expect(
+        found.json.items.map((item: { id: string }) => item.id),
+        q,
+      ).toEqual([page.id]);
     }
     expect((await get(`/misc/facebook/pages?teamId=${teamId}&q=nothing-like-it`, key)).json).toEqual({ items: [] });
 
@@ -101,7 +113,10 @@ describe('composer lookups', () => {
   it('answers a sandbox fault on a lookup', async () => {
     const { key, teamId } = await t.createOrg('PRO');
     await connectAccount(t, key, teamId, 'REDDIT');
-    await t.request('POST', '/sandbox/faults', { key, body: { type: 'REDDIT', kind: 'RATE_LIMITED', operation: 'lookups.subredditFlairs', count: 1, retryAfterSeconds: 20 } });
+    await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'REDDIT', kind: 'RATE_LIMITED', operation: 'lookups.subredditFlairs', count: 1, retryAfterSeconds: 20 },
+    });
     const limited = await get(`/misc/reddit/subreddit-flairs?teamId=${teamId}&subreddit=SideProject`, key);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('20');

@@ -4,11 +4,33 @@ import type { createTestApp } from '../test/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-export type Published = { id: string; status: string; externalData: Record<string, Record<string, string>>; socialAccounts: { socialAccountId: string; deletedAt: string | null }[]; data: Record<string, Record<string, unknown>> };
-export type SandboxItem = { id: string; externalId: string; kind: string; text: string | null; parentId: string | null; editedAt: string | null; deletedAt: string | null; metadata: Record<string, unknown> };
+export type Published = {
+  id: string;
+  status: string;
+  externalData: Record<string, Record<string, string>>;
+  socialAccounts: { socialAccountId: string; deletedAt: string | null }[];
+  data: Record<string, Record<string, unknown>>;
+};
+export type SandboxItem = {
+  id: string;
+  externalId: string;
+  kind: string;
+  text: string | null;
+  parentId: string | null;
+  editedAt: string | null;
+  deletedAt: string | null;
+  metadata: Record<string, unknown>;
+};
 
 /** A post published now on one platform by the worker; resolves once it is POSTED. */
-export async function publish(t: TestApp, key: string, teamId: string, platform: string, options: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+export async function publish(
+  t: TestApp,
+  key: string,
+  teamId: string,
+  platform: string,
+  options: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) {
   const created = await t.request('POST', '/post', {
     key,
     body: { teamId, title: `${platform} post`, postDate: new Date().toISOString(), socialAccountTypes: [platform], data: { [platform]: options }, ...extra },
@@ -17,7 +39,10 @@ export async function publish(t: TestApp, key: string, teamId: string, platform:
   const deadline = Date.now() + 60_000;
   for (;;) {
     const post = (await t.request('GET', `/post/${created.json.id}`, { key })).json as Published;
-    const commentsDone = !extra.firstComment || Object.keys(post.externalData).length === 0 || (await items(t, key, post.socialAccounts[0]!.socialAccountId, 'COMMENT')).length > 0;
+    const commentsDone =
+      !extra.firstComment ||
+      Object.keys(post.externalData).length === 0 ||
+      (await items(t, key, post.socialAccounts[0]!.socialAccountId, 'COMMENT')).length > 0;
     if ((post.status === 'POSTED' && commentsDone) || post.status === 'ERROR' || Date.now() > deadline) {
       expect(post.status, JSON.stringify(post)).toBe('POSTED');
       return post;

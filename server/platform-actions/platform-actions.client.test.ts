@@ -8,7 +8,11 @@ import { items, publish, strangerComment } from './platform-actions-test-kit';
 /** The published `bundlesocial` client, unchanged, against our `/misc/*` routes. */
 const t = await createTestApp({ work: true, workOnly: postJobs, env: { SEED_DEMO: 'false' } });
 
-const statusOf = (promise: Promise<unknown>) => promise.then(() => 200, (error: unknown) => (error instanceof ApiError ? error.status : -1));
+const statusOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: unknown) => (error instanceof ApiError ? error.status : -1),
+  );
 
 describe('platform actions through the bundlesocial client', { timeout: 120_000 }, () => {
   it('edits and deletes posts and comments', async () => {
@@ -22,12 +26,17 @@ describe('platform actions through the bundlesocial client', { timeout: 120_000 
     const edited = await client.misc.miscMastodonEditStatus({ requestBody: { teamId, postId: status.id, description: 'Edited via the client' } });
     expect(edited).toEqual({ success: true, permalink: status.externalData.MASTODON!.permalink });
     const reply = (await items(t, key, mastodon.id, 'COMMENT'))[0]!;
-    expect(await client.misc.miscMastodonEditComment({ requestBody: { teamId, commentId: reply.externalId, text: 'Edited reply' } })).toMatchObject({ success: true });
+    expect(await client.misc.miscMastodonEditComment({ requestBody: { teamId, commentId: reply.externalId, text: 'Edited reply' } })).toMatchObject({
+      success: true,
+    });
     expect(await client.misc.miscMastodonDeleteComment({ requestBody: { teamId, commentId: reply.externalId } })).toEqual({ success: true });
     expect(await client.misc.miscMastodonDeleteStatus({ requestBody: { teamId, postId: status.id } })).toEqual({ success: true });
     expect(await statusOf(client.misc.miscMastodonDeleteStatus({ requestBody: { teamId, postId: status.id } }))).toBe(404);
 
-    expect(await client.misc.miscRedditEditPost({ requestBody: { teamId, postId: post.id, description: 'v2' } })).toEqual({ success: true, permalink: post.externalData.REDDIT!.permalink });
+    expect(await client.misc.miscRedditEditPost({ requestBody: { teamId, postId: post.id, description: 'v2' } })).toEqual({
+      success: true,
+      permalink: post.externalData.REDDIT!.permalink,
+    });
     const stranger = await strangerComment(t, key, reddit.id);
     expect(await statusOf(client.misc.miscRedditDeleteComment({ requestBody: { teamId, commentId: stranger } }))).toBe(403);
     expect(await client.misc.miscRedditDeletePost({ requestBody: { teamId, postId: post.id } })).toEqual({ success: true });

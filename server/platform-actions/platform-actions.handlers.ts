@@ -7,7 +7,16 @@ import type { PostPlatform } from '../platforms/platform-types';
 import { COMMENT_PATHS, deleteRoute, editRoute, POST_PATHS } from './platform-actions.routes';
 import { deletePlatformComment, deletePublishedPost, editPlatformComment, editPublishedPost } from './platform-actions.service';
 
-type EditBody = { teamId: string; postId: string; description?: string; title?: string; tags?: string[]; categoryId?: string; privacyStatus?: PostEdit['privacyStatus']; spoilerText?: string };
+type EditBody = {
+  teamId: string;
+  postId: string;
+  description?: string;
+  title?: string;
+  tags?: string[];
+  categoryId?: string;
+  privacyStatus?: PostEdit['privacyStatus'];
+  spoilerText?: string;
+};
 
 /** The outline's body fields, in the capability's terms: `description` is the post's text everywhere. */
 function postEditOf(platform: PostPlatform, body: EditBody): PostEdit {

@@ -43,9 +43,7 @@ export const EditPinterestPinBody = z
   .openapi('MiscEditPinterestPin');
 
 export const editCommentBody = (name: string, max: number, spoiler = false) =>
-  z
-    .object({ teamId, commentId, text: z.string().min(1).max(max), ...(spoiler ? { spoilerText: z.string().max(500).optional() } : {}) })
-    .openapi(name);
+  z.object({ teamId, commentId, text: z.string().min(1).max(max), ...(spoiler ? { spoilerText: z.string().max(500).optional() } : {}) }).openapi(name);
 
 export const SuccessSchema = z.object({ success: z.boolean() }).openapi('MiscSuccess');
 export const EditPostResultSchema = z.object({ success: z.boolean(), permalink: z.string() }).openapi('MiscEditPostResult');

@@ -30,16 +30,11 @@ export function asClientError(error: unknown): unknown {
 type Member = Exclude<keyof ActionsCapability, 'lookups'>;
 
 /** Calls one actions member as the account; a platform without it answers a clear 400. */
-async function act<I, O>(
-  services: AppServices,
-  account: SocialAccountRow,
-  member: Member,
-  what: string,
-  input: I,
-): Promise<O> {
+async function act<I, O>(services: AppServices, account: SocialAccountRow, member: Member, what: string, input: I): Promise<O> {
   try {
     return await withCredentials(services, account, async (connector, credentials) => {
-      const call = connector.actions?.[member] as ((env: ConnectorEnv, credentials: Credentials, account: ActingAccount, input: I) => Promise<O>) | null | undefined;
+      const call = connector.actions?.[member] as
+        ((env: ConnectorEnv, credentials: Credentials, account: ActingAccount, input: I) => Promise<O>) | null | undefined;
       if (!call) throw new BadRequestError(`${platformOf(account.type).label} does not allow ${what} through its API`);
       return call(connectorEnv(services), credentials, actingAs(account), input);
     });
@@ -115,7 +110,15 @@ export async function editPublishedPost(services: AppServices, scope: Scope, pla
     { externalId, externalData: target.externalData ?? {}, edit },
   );
   await services.db.transaction((tx) =>
-    platformItemChanged(tx, { ...scope, socialAccountId: account.id, platform, kind: 'POST', externalId, change: { type: 'EDITED', text: edit.text, data: editedData(platform, edit) }, at: new Date() }),
+    platformItemChanged(tx, {
+      ...scope,
+      socialAccountId: account.id,
+      platform,
+      kind: 'POST',
+      externalId,
+      change: { type: 'EDITED', text: edit.text, data: editedData(platform, edit) },
+      at: new Date(),
+    }),
   );
   // The permalink the post was published with (a YouTube short keeps its /shorts/ address).
   return { success: true, permalink: target.externalData?.permalink ?? result.permalink ?? '' };
@@ -138,15 +141,34 @@ export async function deletePublishedPost(services: AppServices, scope: Scope, p
   return { success: true };
 }
 
-export async function editPlatformComment(services: AppServices, scope: Scope, platform: SocialAccountType, input: { commentId: string; text: string; spoilerText?: string }) {
+export async function editPlatformComment(
+  services: AppServices,
+  scope: Scope,
+  platform: SocialAccountType,
+  input: { commentId: string; text: string; spoilerText?: string },
+) {
   const account = await requireAccount(services.db, { ...scope, type: platform });
-  const result = await act<{ externalId: string; text: string; spoilerText?: string }, { permalink: string | null }>(services, account, 'editComment', 'editing comments', {
-    externalId: input.commentId,
-    text: input.text,
-    ...(input.spoilerText !== undefined ? { spoilerText: input.spoilerText } : {}),
-  });
+  const result = await act<{ externalId: string; text: string; spoilerText?: string }, { permalink: string | null }>(
+    services,
+    account,
+    'editComment',
+    'editing comments',
+    {
+      externalId: input.commentId,
+      text: input.text,
+      ...(input.spoilerText !== undefined ? { spoilerText: input.spoilerText } : {}),
+    },
+  );
   await services.db.transaction((tx) =>
-    platformItemChanged(tx, { ...scope, socialAccountId: account.id, platform, kind: 'COMMENT', externalId: input.commentId, change: { type: 'EDITED', text: input.text }, at: new Date() }),
+    platformItemChanged(tx, {
+      ...scope,
+      socialAccountId: account.id,
+      platform,
+      kind: 'COMMENT',
+      externalId: input.commentId,
+      change: { type: 'EDITED', text: input.text },
+      at: new Date(),
+    }),
   );
   return { success: true, permalink: result.permalink };
 }
@@ -155,7 +177,15 @@ export async function deletePlatformComment(services: AppServices, scope: Scope,
   const account = await requireAccount(services.db, { ...scope, type: platform });
   await act(services, account, 'deleteComment', 'deleting comments', { externalId: commentId });
   await services.db.transaction((tx) =>
-    platformItemChanged(tx, { ...scope, socialAccountId: account.id, platform, kind: 'COMMENT', externalId: commentId, change: { type: 'DELETED' }, at: new Date() }),
+    platformItemChanged(tx, {
+      ...scope,
+      socialAccountId: account.id,
+      platform,
+      kind: 'COMMENT',
+      externalId: commentId,
+      change: { type: 'DELETED' },
+      at: new Date(),
+    }),
   );
   return { success: true };
 }

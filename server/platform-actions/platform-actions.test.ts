@@ -54,7 +54,11 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
     const edited = await send('PATCH', '/misc/reddit/post', key, { teamId, postId: text.id, description: 'Body v2' });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json).toEqual({ success: true, permalink: text.externalData.REDDIT!.permalink });
-    expect((await items(t, key, reddit.id, 'POST')).find((item) => item.id === itemOf(text).id)!.metadata).toMatchObject({ kind: 'text', body: 'Body v2', title: 'My launch' });
+    expect((await items(t, key, reddit.id, 'POST')).find((item) => item.id === itemOf(text).id)!.metadata).toMatchObject({
+      kind: 'text',
+      body: 'Body v2',
+      title: 'My launch',
+    });
     expect((await t.request('GET', `/post/${text.id}`, { key })).json.data.REDDIT).toMatchObject({ text: 'My launch', description: 'Body v2' });
 
     const refused = await send('PATCH', '/misc/reddit/post', key, { teamId, postId: link.id, description: 'Text on a link post' });
@@ -71,14 +75,26 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
     const youtube = await connectAccount(t, key, teamId, 'YOUTUBE', { channelName: 'Kitchen Lab' });
     const video = await uploadMedia(t, key, 'vertical-3s.mp4');
     const post = await publish(t, key, teamId, 'YOUTUBE', { uploadIds: [video.id], text: 'Pancakes' });
-    const ok = await send('PATCH', '/misc/youtube/video', key, { teamId, postId: post.id, title: 'Better pancakes', description: 'Recipe inside', tags: ['food'], categoryId: '26', privacyStatus: 'unlisted' });
+    const ok = await send('PATCH', '/misc/youtube/video', key, {
+      teamId,
+      postId: post.id,
+      title: 'Better pancakes',
+      description: 'Recipe inside',
+      tags: ['food'],
+      categoryId: '26',
+      privacyStatus: 'unlisted',
+    });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.json.permalink).toBe(post.externalData.YOUTUBE!.permalink);
     expect((await items(t, key, youtube.id, 'POST'))[0]).toMatchObject({
       text: 'Better pancakes',
       metadata: { title: 'Better pancakes', description: 'Recipe inside', tags: ['food'], categoryId: '26', privacyStatus: 'unlisted' },
     });
-    expect((await t.request('GET', `/post/${post.id}`, { key })).json.data.YOUTUBE).toMatchObject({ text: 'Better pancakes', description: 'Recipe inside', privacy: 'UNLISTED' });
+    expect((await t.request('GET', `/post/${post.id}`, { key })).json.data.YOUTUBE).toMatchObject({
+      text: 'Better pancakes',
+      description: 'Recipe inside',
+      privacy: 'UNLISTED',
+    });
     const notAssignable = await send('PATCH', '/misc/youtube/video', key, { teamId, postId: post.id, categoryId: '30' });
     expect(notAssignable.status).toBe(400);
     expect((await send('PATCH', '/misc/youtube/video', key, { teamId, postId: post.id, title: 'a <b>' })).status).toBe(400);
@@ -132,7 +148,13 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
     // Scheduled for later: not published on Bluesky yet.
     const later = await t.request('POST', '/post', {
       key: a.key,
-      body: { teamId: a.teamId, title: 'Later', postDate: new Date(Date.now() + 86_400_000).toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Soon' } } },
+      body: {
+        teamId: a.teamId,
+        title: 'Later',
+        postDate: new Date(Date.now() + 86_400_000).toISOString(),
+        socialAccountTypes: ['BLUESKY'],
+        data: { BLUESKY: { text: 'Soon' } },
+      },
     });
     const unpublished = await send('DELETE', '/misc/bluesky/post', a.key, { teamId: a.teamId, postId: later.json.id });
     expect(unpublished.status).toBe(400);
@@ -141,7 +163,9 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
     // Another organization: with its own team, or naming ours, the post does not exist for it.
     expect((await send('DELETE', '/misc/mastodon/status', b.key, { teamId: b.teamId, postId: post.id })).status).toBe(404);
     expect((await send('DELETE', '/misc/mastodon/status', b.key, { teamId: a.teamId, postId: post.id })).status).toBe(404);
-    expect((await send('PATCH', '/misc/mastodon/status', b.key, { teamId: b.teamId, postId: post.externalData.MASTODON!.id, description: 'x' })).status).toBe(404);
+    expect((await send('PATCH', '/misc/mastodon/status', b.key, { teamId: b.teamId, postId: post.externalData.MASTODON!.id, description: 'x' })).status).toBe(
+      404,
+    );
     expect((await t.request('GET', `/post/${post.id}`, { key: a.key })).json.socialAccounts[0].deletedAt).toBeNull();
 
     const invalid = await send('PATCH', '/misc/mastodon/status', a.key, { teamId: a.teamId });
@@ -168,7 +192,10 @@ describe('edit and delete published posts', { timeout: 120_000 }, () => {
     expect(failed.status).toBe(502);
     expect((await items(t, key, mastodon.id, 'POST'))[0]!.deletedAt).toBeNull();
     expect((await t.request('GET', `/post/${post.id}`, { key })).json.socialAccounts[0].deletedAt).toBeNull();
-    const limited = await t.request('POST', '/sandbox/faults', { key, body: { type: 'MASTODON', kind: 'RATE_LIMITED', operation: 'actions.editPost', count: 1, retryAfterSeconds: 30 } });
+    const limited = await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'MASTODON', kind: 'RATE_LIMITED', operation: 'actions.editPost', count: 1, retryAfterSeconds: 30 },
+    });
     expect(limited.status, limited.text).toBe(200);
     const slowDown = await send('PATCH', '/misc/mastodon/status', key, { teamId, postId: post.id, description: 'x' });
     expect(slowDown.status).toBe(429);
@@ -189,7 +216,10 @@ describe('edit and delete comments on the platform', { timeout: 120_000 }, () =>
     const edited = await send('PATCH', '/misc/facebook/comment', key, { teamId, commentId: own.externalId, text: 'Menu: bread, buns' });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.json.success).toBe(true);
-    expect((await items(t, key, facebook.id, 'COMMENT')).find((item) => item.id === own.id)).toMatchObject({ text: 'Menu: bread, buns', editedAt: expect.any(String) });
+    expect((await items(t, key, facebook.id, 'COMMENT')).find((item) => item.id === own.id)).toMatchObject({
+      text: 'Menu: bread, buns',
+      editedAt: expect.any(String),
+    });
     expect((await t.request('GET', `/comment/${record.id}`, { key })).json.data.FACEBOOK.text).toBe('Menu: bread, buns');
 
     const stranger = await strangerComment(t, key, facebook.id, 'Are you open Sunday?');
@@ -237,7 +267,12 @@ describe('edit and delete comments on the platform', { timeout: 120_000 }, () =>
     const mastodon = await connectAccount(t, key, teamId, 'MASTODON');
     await publish(t, key, teamId, 'MASTODON', { text: 'Thread' }, { firstComment: { MASTODON: 'Reply one' } });
     const reply = (await items(t, key, mastodon.id, 'COMMENT'))[0]!;
-    const edited = await send('PATCH', '/misc/mastodon/comment', key, { teamId, commentId: reply.externalId, text: 'Reply one (edited)', spoilerText: 'spoilers' });
+    const edited = await send('PATCH', '/misc/mastodon/comment', key, {
+      teamId,
+      commentId: reply.externalId,
+      text: 'Reply one (edited)',
+      spoilerText: 'spoilers',
+    });
     expect(edited.status, edited.text).toBe(200);
     expect((await items(t, key, mastodon.id, 'COMMENT'))[0]).toMatchObject({ text: 'Reply one (edited)', metadata: { spoilerText: 'spoilers' } });
     expect((await send('PATCH', '/misc/mastodon/comment', key, { teamId, commentId: reply.externalId, text: 'x'.repeat(501) })).status).toBe(400);

@@ -23,14 +23,39 @@ export type EditResult = { permalink: string | null };
 
 export type YoutubeCategory = { id: string; title: string; assignable: boolean };
 export type YoutubeRegion = { gl: string; name: string };
-export type SubredditFlair = { id: string; text: string; cssClass: string; textColor: string; backgroundColor: string; modOnly: boolean; allowableContent: string; maxEmojis: number };
+export type SubredditFlair = {
+  id: string;
+  text: string;
+  cssClass: string;
+  textColor: string;
+  backgroundColor: string;
+  modOnly: boolean;
+  allowableContent: string;
+  maxEmojis: number;
+};
 export type InstagramLocation = {
   locationId: string;
   name: string;
   link: string | null;
-  location: { city: string | null; country: string | null; latitude: number | null; longitude: number | null; state: string | null; street: string | null; zip: string | null };
+  location: {
+    city: string | null;
+    country: string | null;
+    latitude: number | null;
+    longitude: number | null;
+    state: string | null;
+    street: string | null;
+    zip: string | null;
+  };
 };
-export type InstagramBusiness = { id: string; username: string; followers_count: number; media_count: number; profile_picture_url?: string; biography?: string; name?: string };
+export type InstagramBusiness = {
+  id: string;
+  username: string;
+  followers_count: number;
+  media_count: number;
+  profile_picture_url?: string;
+  biography?: string;
+  name?: string;
+};
 export type LinkedinMentions = {
   people: { kind: 'person'; urn: string; display: string; headline?: string; photoUrl?: string }[];
   organizations: { kind: 'organization'; urn: string; display: string; vanityName?: string; logoUrl?: string }[];

@@ -35,7 +35,13 @@ export type CommentsCapability = {
    * comes with the post it was fetched from (`externalPostId`, as stored: imports and webhooks always
    * store it, the column alone allows null), which the answer keeps.
    */
-  act(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, comment: { externalId: string; externalPostId: string | null }, action: CommentAction): Promise<PlatformComment>;
+  act(
+    env: ConnectorEnv,
+    credentials: Credentials,
+    target: PublishTarget,
+    comment: { externalId: string; externalPostId: string | null },
+    action: CommentAction,
+  ): Promise<PlatformComment>;
 };
 
 /**

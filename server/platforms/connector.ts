@@ -150,7 +150,9 @@ export type OutboundMessage = {
   text: string | null;
   attachments: { type: OutboundAttachmentType; url: string }[];
   quickReplies?: { label: string; payload: string }[];
-  buttons?: ({ type: 'POSTBACK'; label: string; payload: string } | { type: 'URL'; label: string; url: string } | { type: 'PHONE'; label: string; phoneNumber: string })[];
+  buttons?: (
+    { type: 'POSTBACK'; label: string; payload: string } | { type: 'URL'; label: string; url: string } | { type: 'PHONE'; label: string; phoneNumber: string }
+  )[];
   carousel?: { cards: { title: string; subtitle?: string; imageUrl?: string; buttons?: OutboundMessage['buttons'] }[] };
 };
 
@@ -164,12 +166,24 @@ export type MessagingCapability = {
    * Sends a DM from the page (or account) to a person; the platform enforces its own rules.
    * `intentKey` is the send's idempotency key: a repeat with it returns the first message.
    */
-  send(env: MessagingEnv, credentials: Credentials, input: { pageId: string; recipientId: string; message: OutboundMessage; intentKey: string }): Promise<SentMessage>;
+  send(
+    env: MessagingEnv,
+    credentials: Credentials,
+    input: { pageId: string; recipientId: string; message: OutboundMessage; intentKey: string },
+  ): Promise<SentMessage>;
   /** Answers a comment privately; the person is known to the platform by the comment. Idempotent by `intentKey`. */
-  privateReply(env: MessagingEnv, credentials: Credentials, input: { pageId: string; commentId: string; text: string; intentKey: string }): Promise<SentMessage>;
+  privateReply(
+    env: MessagingEnv,
+    credentials: Credentials,
+    input: { pageId: string; commentId: string; text: string; intentKey: string },
+  ): Promise<SentMessage>;
   /** The message an earlier send or private reply with this key left on the platform, or null: what a reconciler asks after a crash. */
   findByIntent(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; intentKey: string }): Promise<(SentMessage & { sentAt: Date }) | null>;
-  react(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string; externalMessageId: string; reaction: string; action: 'REACT' | 'UNREACT' }): Promise<void>;
+  react(
+    env: ConnectorEnv,
+    credentials: Credentials,
+    input: { pageId: string; recipientId: string; externalMessageId: string; reaction: string; action: 'REACT' | 'UNREACT' },
+  ): Promise<void>;
   /** Shows the person that their messages were seen. */
   markSeen(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string }): Promise<void>;
 };

@@ -11,9 +11,10 @@ export type ConnectorMode = PlatformConnector['mode'];
 
 type ModeConfig = Pick<Config, 'SANDBOX' | 'LIVE_PLATFORMS'>;
 
-const sandboxConnectors = Object.fromEntries(
-  Object.values(PLATFORMS).map((definition) => [definition.type, sandboxConnector(definition)]),
-) as Record<PostPlatform, PlatformConnector>;
+const sandboxConnectors = Object.fromEntries(Object.values(PLATFORMS).map((definition) => [definition.type, sandboxConnector(definition)])) as Record<
+  PostPlatform,
+  PlatformConnector
+>;
 
 /**
  * The connector of an account: its mode was fixed when it was connected (decision 059). A sandbox
@@ -50,6 +51,7 @@ export function modeForNewConnection(type: string, config: ModeConfig, asked?: C
         : `${definition.label} sandbox accounts are not available: the sandbox is off (SANDBOX=false)`,
     );
   }
-  if (offered.length === 0) throw new ConnectorUnavailableError(`${definition.label} is not available: no live connector is enabled for it and the sandbox is off`);
+  if (offered.length === 0)
+    throw new ConnectorUnavailableError(`${definition.label} is not available: no live connector is enabled for it and the sandbox is off`);
   return offered[0]!;
 }

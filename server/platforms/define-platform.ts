@@ -1,10 +1,4 @@
-import {
-  NO_EXTRA_FIELDS,
-  noChannels,
-  noReconnect,
-  standardPermissions,
-  type PlatformDefinition,
-} from './platform-definition';
+import { NO_EXTRA_FIELDS, noChannels, noReconnect, standardPermissions, type PlatformDefinition } from './platform-definition';
 
 type Required = Pick<PlatformDefinition, 'type' | 'label' | 'brandColor' | 'supports' | 'dailyLimits' | 'tokens' | 'newProfile' | 'newItemId' | 'permalink'>;
 

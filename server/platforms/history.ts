@@ -5,7 +5,14 @@ export type HistorySurface = 'PROFILE_GRID' | 'NON_GRID' | 'STORY' | 'ALL';
 export type HistoryMediaType = 'VIDEO' | 'IMAGE';
 
 /** One medium of a published item; carousels have several. */
-export type HistoryMedia = { type: 'IMAGE' | 'VIDEO'; url: string; thumbnail: string | null; width: number | null; height: number | null; durationSeconds: number | null };
+export type HistoryMedia = {
+  type: 'IMAGE' | 'VIDEO';
+  url: string;
+  thumbnail: string | null;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+};
 
 /** A post as the platform lists it on the account's profile, normalized. */
 export type HistoryItem = {

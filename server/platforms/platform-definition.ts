@@ -121,10 +121,7 @@ const DAY = 86_400;
 export const TTL = { hour: 3600, twoHours: 7200, day: DAY, week: 7 * DAY, month: 30 * DAY, sixtyDays: 60 * DAY, year: 365 * DAY, decade: 3650 * DAY };
 
 /** The usual ask: profile and publishing, plus comments and analytics where the platform has them. */
-export function standardPermissions(
-  supports: PlatformDefinition['supports'],
-  input: { withMessaging: boolean },
-): Permission[] {
+export function standardPermissions(supports: PlatformDefinition['supports'], input: { withMessaging: boolean }): Permission[] {
   const asked: Permission[] = ['profile', 'publish'];
   if (supports.comments) asked.push('comments');
   if (supports.analytics) asked.push('analytics');

@@ -5,14 +5,7 @@ import type { PostPlatform } from './platform-types';
 export type Retryability = 'RETRY' | 'RETRY_AFTER_RESET' | 'RECONNECT' | 'NEVER';
 
 export type PlatformErrorCode =
-  | 'TRANSIENT'
-  | 'PERMANENT'
-  | 'RATE_LIMITED'
-  | 'TOKEN_EXPIRED'
-  | 'ACCESS_REVOKED'
-  | 'PERMISSION_MISSING'
-  | 'NOT_FOUND'
-  | 'INVALID_REQUEST';
+  'TRANSIENT' | 'PERMANENT' | 'RATE_LIMITED' | 'TOKEN_EXPIRED' | 'ACCESS_REVOKED' | 'PERMISSION_MISSING' | 'NOT_FOUND' | 'INVALID_REQUEST';
 
 export type PlatformErrorMeta = {
   platform: PostPlatform;

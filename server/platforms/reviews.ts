@@ -46,7 +46,12 @@ export type SearchKeyword = { keyword: string; value: number | null; threshold: 
 
 export type ReviewsCapability = {
   /** One page of the place's reviews, newest first (by creation); `nextPageToken` null on the last page. */
-  list(env: ConnectorEnv, credentials: Credentials, place: ReviewPlace, page: { pageToken: string | null; pageSize: number }): Promise<{ reviews: PlatformReview[]; nextPageToken: string | null }>;
+  list(
+    env: ConnectorEnv,
+    credentials: Credentials,
+    place: ReviewPlace,
+    page: { pageToken: string | null; pageSize: number },
+  ): Promise<{ reviews: PlatformReview[]; nextPageToken: string | null }>;
   get(env: ConnectorEnv, credentials: Credentials, place: ReviewPlace, review: { externalId: string }): Promise<PlatformReview>;
   /** Creates or replaces the owner reply; the platform moderates it (see the reply's `state`). */
   reply(env: ConnectorEnv, credentials: Credentials, place: ReviewPlace, review: { externalId: string }, comment: string): Promise<PlatformReview>;

@@ -13,12 +13,20 @@ describe('post history import through the bundlesocial client', { timeout: 120_0
     await org.seed(6);
     const client = await t.bundlesocial(org.key);
     await org.fault({ kind: 'PERMANENT', message: 'Try again', count: 1 });
-    const job = await client.postImport.postImportCreate({ requestBody: { teamId: org.teamId, socialAccountType: 'INSTAGRAM', count: 4, importCarousels: true } });
+    const job = await client.postImport.postImportCreate({
+      requestBody: { teamId: org.teamId, socialAccountType: 'INSTAGRAM', count: 4, importCarousels: true },
+    });
     expect(job).toMatchObject({ status: 'PENDING', requestedCount: 4, importCarousels: true, withAnalytics: true });
-    const failed = await waitFor(() => client.postImport.postImportGetById({ importId: job.id }), (item) => finished(item.status));
+    const failed = await waitFor(
+      () => client.postImport.postImportGetById({ importId: job.id }),
+      (item) => finished(item.status),
+    );
     expect(failed.status).toBe('FAILED');
     expect((await client.postImport.postImportRetryImport({ importId: job.id, requestBody: { teamId: org.teamId } })).status).toBe('PENDING');
-    const done = await waitFor(() => client.postImport.postImportGetById({ importId: job.id }), (item) => finished(item.status));
+    const done = await waitFor(
+      () => client.postImport.postImportGetById({ importId: job.id }),
+      (item) => finished(item.status),
+    );
     expect(done).toMatchObject({ status: 'COMPLETED', postsImported: 4, analyticsImported: 4 });
     const list = await client.postImport.postImportGetStatus({ teamId: org.teamId, socialAccountType: 'INSTAGRAM' });
     expect(list.imports.map((item) => item.id)).toEqual([job.id]);

@@ -33,9 +33,16 @@ export async function historyOrg(t: TestApp, plan: 'FREE' | 'PRO' | 'BUSINESS', 
     if (response.status !== 200) throw new Error(`publish failed: ${response.status} ${response.text}`);
     return response.json as { id: string; externalId: string; permalink: string };
   };
-  const start = (body: Record<string, unknown>) => t.request('POST', '/post-history-import', { key: org.key, body: { teamId: org.teamId, socialAccountType: type, ...body } });
+  const start = (body: Record<string, unknown>) =>
+    t.request('POST', '/post-history-import', { key: org.key, body: { teamId: org.teamId, socialAccountType: type, ...body } });
   const get = (id: string) => t.request('GET', `/post-history-import/${id}`, { key: org.key });
-  const waitDone = async (id: string) => (await waitFor(() => get(id), (response) => finished(response.json.status))).json;
+  const waitDone = async (id: string) =>
+    (
+      await waitFor(
+        () => get(id),
+        (response) => finished(response.json.status),
+      )
+    ).json;
   /** Starts an import (expects 201) and waits until it is over. */
   const run = async (body: Record<string, unknown>) => {
     const started = await start(body);

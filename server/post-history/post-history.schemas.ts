@@ -4,7 +4,19 @@ import { HISTORY_MEDIA_TYPES, HISTORY_SURFACES, POST_HISTORY_STATUSES } from '..
 import { MAX_OFFSET } from '../http/pagination';
 
 /** Platforms whose post history can be imported (the spec's list; `TWITTER` billed per post read). */
-export const HISTORY_PLATFORMS = ['FACEBOOK', 'INSTAGRAM', 'THREADS', 'TIKTOK', 'YOUTUBE', 'LINKEDIN', 'PINTEREST', 'REDDIT', 'MASTODON', 'BLUESKY', 'TWITTER'] as const;
+export const HISTORY_PLATFORMS = [
+  'FACEBOOK',
+  'INSTAGRAM',
+  'THREADS',
+  'TIKTOK',
+  'YOUTUBE',
+  'LINKEDIN',
+  'PINTEREST',
+  'REDDIT',
+  'MASTODON',
+  'BLUESKY',
+  'TWITTER',
+] as const;
 export type HistoryPlatform = (typeof HISTORY_PLATFORMS)[number];
 
 /** A single request imports at most this many new posts. */
@@ -21,7 +33,12 @@ export const CreatePostHistoryImportBody = z
   .object({
     teamId: id,
     socialAccountType: HistoryPlatformSchema,
-    count: z.number().int().min(1).max(MAX_HISTORY_REQUEST).openapi({ description: 'New posts to import (already imported ones are refreshed and not counted)' }),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_HISTORY_REQUEST)
+      .openapi({ description: 'New posts to import (already imported ones are refreshed and not counted)' }),
     withAnalytics: z.boolean().default(true).openapi({ description: 'Take an initial analytics snapshot of each imported post' }),
     importCarousels: z.boolean().default(false).openapi({ description: 'Expand carousel children into `extraData.media[]`' }),
     surface: HistorySurfaceSchema.default('ALL'),

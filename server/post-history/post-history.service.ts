@@ -20,7 +20,13 @@ import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { countImport, importCapacity, lockImportMeter, MONTHLY_IMPORT_LIMITS } from '../usage/import-usage';
 import { importPostHistoryJob } from './import-post-history.job';
-import type { CreatePostHistoryImportBody, DeleteImportedPostsBody, HistoryPlatform, ImportedPostsQuery, PostHistoryImportListQuery } from './post-history.schemas';
+import type {
+  CreatePostHistoryImportBody,
+  DeleteImportedPostsBody,
+  HistoryPlatform,
+  ImportedPostsQuery,
+  PostHistoryImportListQuery,
+} from './post-history.schemas';
 
 export type PostHistoryImportRow = typeof postHistoryImports.$inferSelect;
 type ProfilePostRow = typeof profilePosts.$inferSelect;
@@ -221,14 +227,24 @@ async function readPage(context: RunContext, cursor: string | null, limit: numbe
   const { services, run, account } = context;
   return withCredentials(services, account, (connector, credentials) => {
     if (!connector.history) {
-      throw new PlatformError({ code: 'PERMANENT', message: `${platformOf(run.platform).label} post history cannot be read`, httpStatus: 501, meta: { platform: run.platform, operation: 'history.list' } });
+      throw new PlatformError({
+        code: 'PERMANENT',
+        message: `${platformOf(run.platform).label} post history cannot be read`,
+        httpStatus: 501,
+        meta: { platform: run.platform, operation: 'history.list' },
+      });
     }
-    return connector.history.list(connectorEnv(services), credentials, { externalId: account.externalId, selectedChannelId: account.selectedChannelId }, {
-      cursor,
-      limit,
-      surface: run.surface,
-      mediaType: run.mediaType,
-    });
+    return connector.history.list(
+      connectorEnv(services),
+      credentials,
+      { externalId: account.externalId, selectedChannelId: account.selectedChannelId },
+      {
+        cursor,
+        limit,
+        surface: run.surface,
+        mediaType: run.mediaType,
+      },
+    );
   });
 }
 
@@ -271,7 +287,15 @@ async function fetchPosts(context: RunContext) {
         ? await tx
             .select()
             .from(profilePosts)
-            .where(and(eq(profilePosts.socialAccountId, account.id), inArray(profilePosts.externalId, page.items.map((item) => item.externalId))))
+            .where(
+              and(
+                eq(profilePosts.socialAccountId, account.id),
+                inArray(
+                  profilePosts.externalId,
+                  page.items.map((item) => item.externalId),
+                ),
+              ),
+            )
         : [];
       let imported = 0;
       let refreshed = 0;
@@ -281,7 +305,10 @@ async function fetchPosts(context: RunContext) {
         const columns = columnsOf(run.platform, item, run.importCarousels);
         if (existing) {
           const refresh = existing.internal ? { permalink: columns.permalink } : { ...columns, externallyDeletedAt: null };
-          await tx.update(profilePosts).set({ ...refresh, updatedAt: now }).where(eq(profilePosts.id, existing.id));
+          await tx
+            .update(profilePosts)
+            .set({ ...refresh, updatedAt: now })
+            .where(eq(profilePosts.id, existing.id));
           refreshed += 1;
           continue;
         }
@@ -335,7 +362,12 @@ async function fetchAnalytics(context: RunContext, run: PostHistoryImportRow) {
       and(
         eq(profilePosts.importId, run.id),
         isNull(profilePosts.deletedAt),
-        notExists(services.db.select({ one: sql`1` }).from(postAnalytics).where(eq(postAnalytics.profilePostId, profilePosts.id))),
+        notExists(
+          services.db
+            .select({ one: sql`1` })
+            .from(postAnalytics)
+            .where(eq(postAnalytics.profilePostId, profilePosts.id)),
+        ),
       ),
     );
   for (const profilePost of pending) {
@@ -386,7 +418,13 @@ export async function runPostHistoryImport(services: AppServices, importId: stri
   const now = new Date();
   const [run] = await db
     .update(postHistoryImports)
-    .set({ status: row.progress.postsDone ? 'FETCHING_ANALYTICS' : 'FETCHING_POSTS', attempts, startedAt: row.startedAt ?? now, rateLimitResetAt: null, updatedAt: now })
+    .set({
+      status: row.progress.postsDone ? 'FETCHING_ANALYTICS' : 'FETCHING_POSTS',
+      attempts,
+      startedAt: row.startedAt ?? now,
+      rateLimitResetAt: null,
+      updatedAt: now,
+    })
     .where(eq(postHistoryImports.id, row.id))
     .returning();
   const [account] = await db
@@ -429,7 +467,12 @@ async function accountOfTeam(db: Executor, input: { organizationId: string; team
 export async function listImportedPosts(db: Executor, input: { organizationId: string } & z.infer<typeof ImportedPostsQuery>) {
   const account = await accountOfTeam(db, input);
   const organization = await getOrganization(db, input.organizationId);
-  const where = and(eq(profilePosts.organizationId, input.organizationId), eq(profilePosts.socialAccountId, account.id), eq(profilePosts.internal, false), isNull(profilePosts.deletedAt));
+  const where = and(
+    eq(profilePosts.organizationId, input.organizationId),
+    eq(profilePosts.socialAccountId, account.id),
+    eq(profilePosts.internal, false),
+    isNull(profilePosts.deletedAt),
+  );
   const [rows, [total]] = await Promise.all([
     db.select().from(profilePosts).where(where).orderBy(desc(profilePosts.publishedAt), desc(profilePosts.id)).offset(input.offset).limit(input.limit),
     db.select({ value: count() }).from(profilePosts).where(where),

@@ -15,7 +15,15 @@ describe('post history import', { timeout: 180_000 }, () => {
     const seeded = newestFirst(await org.seed(12));
     const started = await org.start({ count: 5, withAnalytics: false });
     expect(started.status, started.text).toBe(201);
-    expect(started.json).toMatchObject({ status: 'PENDING', requestedCount: 5, withAnalytics: false, importCarousels: false, surface: 'ALL', mediaType: null, postsImported: 0 });
+    expect(started.json).toMatchObject({
+      status: 'PENDING',
+      requestedCount: 5,
+      withAnalytics: false,
+      importCarousels: false,
+      surface: 'ALL',
+      mediaType: null,
+      postsImported: 0,
+    });
     const first = await org.waitDone(started.json.id);
     expect(first).toMatchObject({ status: 'COMPLETED', postsImported: 5, postsRefreshed: 0, analyticsImported: 0 });
     expect(first.startedAt && first.completedAt).toBeTruthy();
@@ -40,7 +48,11 @@ describe('post history import', { timeout: 180_000 }, () => {
     expect(third).toMatchObject({ status: 'COMPLETED', postsImported: 2, postsRefreshed: 10 });
     expect((await org.posts()).total).toBe(12);
     const usage = await t.request('GET', `/organization/usage/imports?socialAccountId=${org.account.id}`, { key: org.key });
-    expect(usage.json).toMatchObject({ limitPerSocialAccount: 100, socialAccounts: [{ id: org.account.id, type: 'INSTAGRAM', used: 12, limit: 100, remaining: 88 }], pagination: { page: 1, total: 1 } });
+    expect(usage.json).toMatchObject({
+      limitPerSocialAccount: 100,
+      socialAccounts: [{ id: org.account.id, type: 'INSTAGRAM', used: 12, limit: 100, remaining: 88 }],
+      pagination: { page: 1, total: 1 },
+    });
     const listed = await t.request('GET', `/post-history-import?teamId=${org.teamId}&socialAccountType=INSTAGRAM`, { key: org.key });
     expect(listed.json.imports.map((item: { id: string }) => item.id)).toEqual([third.id, second.id, first.id]);
   });
@@ -111,7 +123,13 @@ describe('post history import', { timeout: 180_000 }, () => {
     expect(await org.run({ count: 10, importCarousels: true })).toMatchObject({ status: 'COMPLETED', postsImported: 2, analyticsImported: 2 });
     const { posts } = await org.posts();
     const shortPost = posts.find((post) => post.externalId === short.externalId)!;
-    expect(shortPost).toMatchObject({ contentType: 'SHORTS', isShort: true, type: 'VIDEO', extraData: null, permalink: `https://www.youtube.com/shorts/${short.externalId}` });
+    expect(shortPost).toMatchObject({
+      contentType: 'SHORTS',
+      isShort: true,
+      type: 'VIDEO',
+      extraData: null,
+      permalink: `https://www.youtube.com/shorts/${short.externalId}`,
+    });
     const videoPost = posts.find((post) => post.externalId === video.externalId)!;
     expect(videoPost).toMatchObject({ contentType: 'VIDEO', isShort: false, extraData: null, permalink: video.permalink });
   });
@@ -177,7 +195,10 @@ describe('post history import', { timeout: 180_000 }, () => {
     expect((await t.request('GET', `/analytics/post?importedPostId=${theirs.id}`, { key: org.key })).status).toBe(404);
     expect((await t.request('DELETE', '/post-history-import/posts', { key: org.key, body: { teamId: other.teamId, postIds: [theirs.id] } })).status).toBe(404);
 
-    const deleted = await t.request('DELETE', '/post-history-import/posts', { key: org.key, body: { teamId: org.teamId, postIds: [posts[0]!.id, posts[1]!.id] } });
+    const deleted = await t.request('DELETE', '/post-history-import/posts', {
+      key: org.key,
+      body: { teamId: org.teamId, postIds: [posts[0]!.id, posts[1]!.id] },
+    });
     expect(deleted.json).toEqual({ deletedCount: 2 });
     expect((await org.posts()).total).toBe(2);
     expect((await t.request('GET', `/analytics/post?importedPostId=${posts[0]!.id}`, { key: org.key })).status).toBe(404);

@@ -15,10 +15,20 @@ export const DEMO_HISTORY = { INSTAGRAM: { posts: 36, months: 6, imported: 24 },
  */
 export async function seedDemoHistory(services: AppServices, scope: Scope, accounts: { INSTAGRAM: { id: string }; YOUTUBE: { id: string } }) {
   for (const type of ['INSTAGRAM', 'YOUTUBE'] as const) {
-    await seedSandboxHistory(services, { organizationId: scope.organizationId, socialAccountId: accounts[type].id, count: DEMO_HISTORY[type].posts, months: DEMO_HISTORY[type].months });
+    await seedSandboxHistory(services, {
+      organizationId: scope.organizationId,
+      socialAccountId: accounts[type].id,
+      count: DEMO_HISTORY[type].posts,
+      months: DEMO_HISTORY[type].months,
+    });
   }
   // Started as the API would, and run here so the first start shows it done.
-  const body = CreatePostHistoryImportBody.parse({ teamId: scope.teamId, socialAccountType: 'INSTAGRAM', count: DEMO_HISTORY.INSTAGRAM.imported, withAnalytics: true });
+  const body = CreatePostHistoryImportBody.parse({
+    teamId: scope.teamId,
+    socialAccountType: 'INSTAGRAM',
+    count: DEMO_HISTORY.INSTAGRAM.imported,
+    withAnalytics: true,
+  });
   const run = await createPostHistoryImport(services, scope, body, { enqueue: false });
   await runPostHistoryImport(services, run.id);
 }

@@ -24,7 +24,10 @@ beforeAll(async () => {
 describe('Bluesky image size', () => {
   it('refuses an image over 1,000,000 bytes, in the post or its thread, with the limit in the message', async () => {
     const big = await uploadMedia(t, key, 'noise-700.png');
-    for (const options of [{ text: 'Big', uploadIds: [big.id] }, { text: 'Small', uploadIds: [media.IMAGE], thread: [{ text: 'Then big', uploadIds: [big.id] }] }]) {
+    for (const options of [
+      { text: 'Big', uploadIds: [big.id] },
+      { text: 'Small', uploadIds: [media.IMAGE], thread: [{ text: 'Then big', uploadIds: [big.id] }] },
+    ]) {
       const refused = await draft('BLUESKY', options);
       expect(refused.status).toBe(400);
       expect(refused.json.message).toMatch(/Bluesky images are limited to 1,000,000 bytes; this one has 1,\d{3},\d{3} bytes/);
@@ -148,7 +151,11 @@ const cases: Record<string, Case[]> = {
     ['name override with a file', { channelId: 'c1', text: 'Hi', uploadIds: ['$IMAGE'], username: 'Release' }, 'username'],
     ['icon override with a file', { channelId: 'c1', text: 'Hi', uploadIds: ['$IMAGE'], avatarUrl: 'https://example.com/i.png' }, 'avatarUrl'],
     ['text and blocks with a file', { channelId: 'c1', text: 'Hi', uploadIds: ['$IMAGE'], blocks: [{ type: 'divider' }] }, 'blocks'],
-    ['name, icon, text and blocks without files', { channelId: 'c1', text: 'Hi', username: 'Release', avatarUrl: 'https://example.com/i.png', blocks: [{ type: 'divider' }] }, 'valid'],
+    [
+      'name, icon, text and blocks without files',
+      { channelId: 'c1', text: 'Hi', username: 'Release', avatarUrl: 'https://example.com/i.png', blocks: [{ type: 'divider' }] },
+      'valid',
+    ],
   ],
   MASTODON: [
     ['status with an image', { text: 'Hi', uploadIds: ['$IMAGE'], privacy: 'UNLISTED' }, 'valid'],

@@ -40,7 +40,9 @@ export async function checkPostContent(db: Executor, content: PostContent): Prom
   const accounts = new Map<PostPlatform, SocialAccountRow>();
   for (const platform of content.platforms) {
     // A post platform that is no account type (Snapchat) can have no connected account.
-    const account = isSocialAccountType(platform) ? await findLiveAccount(db, { organizationId: content.organizationId, teamId: content.teamId, type: platform }) : null;
+    const account = isSocialAccountType(platform)
+      ? await findLiveAccount(db, { organizationId: content.organizationId, teamId: content.teamId, type: platform })
+      : null;
     if (account && !account.deleteOn) accounts.set(platform, account);
     else if (content.requireAccounts) {
       issues.push({

@@ -12,7 +12,7 @@ export async function connectAccount(t: TestApp, key: string, teamId: string, ty
 }
 
 export async function uploadMedia(t: TestApp, key: string, name: TestMediaName, teamId?: string) {
-  const response = await uploadForm(t, key, { bytes: (await testMedia(name)), name }, { teamId });
+  const response = await uploadForm(t, key, { bytes: await testMedia(name), name }, { teamId });
   if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.json)}`);
   return response.json as { id: string; type: string; width: number | null; height: number | null; videoLength: number | null };
 }

@@ -2,17 +2,7 @@ import { createRouter } from '../http/create-router';
 import { getOrganization } from '../organizations/organizations.service';
 import { MONTHLY_POST_LIMITS, monthlyPostsUsed } from './post-quotas';
 import * as routes from './posts.routes';
-import {
-  createPost,
-  deletePost,
-  getPostByReferenceKey,
-  getPostRow,
-  listPosts,
-  presentPost,
-  presentPosts,
-  retryPost,
-  updatePost,
-} from './posts.service';
+import { createPost, deletePost, getPostByReferenceKey, getPostRow, listPosts, presentPost, presentPosts, retryPost, updatePost } from './posts.service';
 
 export const postsRouter = createRouter()
   .openapi(routes.createPostRoute, async (c) => {
@@ -32,11 +22,7 @@ export const postsRouter = createRouter()
     return c.json(await presentPost(c.var.services, row), 200);
   })
   .openapi(routes.updatePostRoute, async (c) => {
-    const row = await updatePost(
-      c.var.services,
-      { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id },
-      c.req.valid('json'),
-    );
+    const row = await updatePost(c.var.services, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id }, c.req.valid('json'));
     return c.json(await presentPost(c.var.services, row), 200);
   })
   .openapi(routes.deletePostRoute, async (c) => {

@@ -1,15 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
-import {
-  CreatePostBody,
-  PostIdParams,
-  PostListQuery,
-  PostListSchema,
-  PostSchema,
-  ReferenceKeyParams,
-  UpdatePostBody,
-  UsageSchema,
-} from './posts.schemas';
+import { CreatePostBody, PostIdParams, PostListQuery, PostListSchema, PostSchema, ReferenceKeyParams, UpdatePostBody, UsageSchema } from './posts.schemas';
 
 const tags = ['Posts'];
 const security = apiKeySecurity;

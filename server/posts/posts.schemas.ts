@@ -7,7 +7,6 @@ import { offsetPaginationQuery } from '../http/pagination';
 
 export const PlatformEnum = z.enum(POST_PLATFORMS);
 
-
 const dateTime = z.string().datetime({ offset: true }).openapi({ example: '2026-12-01T09:30:00.000Z' });
 
 const FirstCommentSchema = z
@@ -91,9 +90,19 @@ export const PostListQuery = z
   })
   .strict();
 
-export const PostIdParams = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) });
+export const PostIdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 export const ReferenceKeyParams = z.object({
-  referenceKey: z.string().min(1).max(255).openapi({ param: { name: 'referenceKey', in: 'path' } }),
+  referenceKey: z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({ param: { name: 'referenceKey', in: 'path' } }),
 });
 
 const ErrorVerboseSchema = z.object({

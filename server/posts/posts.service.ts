@@ -24,7 +24,10 @@ type Scope = { organizationId: string };
 const EDITABLE: PostStatus[] = ['DRAFT', 'SCHEDULED', 'ERROR', 'RETRYING'];
 
 export async function getPostRow(db: Executor, params: Scope & { id: string }): Promise<PostRow> {
-  const [row] = await db.select().from(posts).where(and(eq(posts.organizationId, params.organizationId), eq(posts.id, params.id)));
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.organizationId, params.organizationId), eq(posts.id, params.id)));
   if (!row) throw new NotFoundError('Post');
   return row;
 }
@@ -240,9 +243,7 @@ async function checkContent(db: Executor, organizationId: string, teamId: string
 function assertEditable(row: PostRow) {
   if (row.status === 'DELETED') throw new NotFoundError('Post');
   if (!EDITABLE.includes(row.status)) {
-    throw new ConflictError(
-      row.status === 'PROCESSING' ? 'The post is being published right now and cannot be changed' : 'A published post cannot be changed',
-    );
+    throw new ConflictError(row.status === 'PROCESSING' ? 'The post is being published right now and cannot be changed' : 'A published post cannot be changed');
   }
 }
 
@@ -293,13 +294,7 @@ async function writeTargetsAndMedia(tx: Executor, row: PostRow, accounts: Map<Po
 }
 
 /** Charges each account's day and enqueues the publish job, in the caller's transaction. */
-async function schedule(
-  services: AppServices,
-  tx: Executor,
-  row: PostRow,
-  accounts: Map<PostPlatform, SocialAccountRow>,
-  plan: 'FREE' | 'PRO' | 'BUSINESS',
-) {
+async function schedule(services: AppServices, tx: Executor, row: PostRow, accounts: Map<PostPlatform, SocialAccountRow>, plan: 'FREE' | 'PRO' | 'BUSINESS') {
   for (const [platform, account] of accounts) {
     await chargeDailyPostQuota(tx, {
       organizationId: row.organizationId,

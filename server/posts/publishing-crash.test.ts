@@ -59,7 +59,11 @@ describe('a worker killed between the platform call and the database commit', ()
     const second = await startServerProcess(env);
     running.push(second);
     api = processApi(second.url, key);
-    const done = await probeUntil(() => api('GET', `/post/${post.id}`), (r) => r.json.status === 'POSTED' || r.json.status === 'ERROR', 90);
+    const done = await probeUntil(
+      () => api('GET', `/post/${post.id}`),
+      (r) => r.json.status === 'POSTED' || r.json.status === 'ERROR',
+      90,
+    );
     expect(done.json.status).toBe('POSTED');
     const onPlatform = (await items()).json;
     expect(onPlatform.total).toBe(1);

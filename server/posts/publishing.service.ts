@@ -48,12 +48,16 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       })
     : null;
   if (!account) {
-    await failTarget(services, target, new PlatformError({
-      code: 'ACCESS_REVOKED',
-      message: `The ${target.platform} account of this post was disconnected`,
-      httpStatus: 401,
-      meta: { platform: target.platform, operation: 'publishing.publish' },
-    }));
+    await failTarget(
+      services,
+      target,
+      new PlatformError({
+        code: 'ACCESS_REVOKED',
+        message: `The ${target.platform} account of this post was disconnected`,
+        httpStatus: 401,
+        meta: { platform: target.platform, operation: 'publishing.publish' },
+      }),
+    );
     return;
   }
   // Record the intent before calling the platform: after a crash, the next run looks it up first.
@@ -172,7 +176,8 @@ export function targetsOutcome(
   now: Date,
 ): { status: 'RETRYING'; dueAt: Date } | { status: 'ERROR'; error: string } | { status: 'POSTED' } {
   const waiting = targets.filter((target) => target.status === 'RETRYING' || target.status === 'PENDING');
-  if (waiting.length > 0) return { status: 'RETRYING', dueAt: new Date(Math.min(...waiting.map((target) => target.nextAttemptAt?.getTime() ?? now.getTime()))) };
+  if (waiting.length > 0)
+    return { status: 'RETRYING', dueAt: new Date(Math.min(...waiting.map((target) => target.nextAttemptAt?.getTime() ?? now.getTime()))) };
   const failed = targets.filter((target) => target.status === 'ERROR');
   if (failed.length > 0) return { status: 'ERROR', error: failed.map((target) => `${target.platform}: ${target.error}`).join('; ') };
   return { status: 'POSTED' };
@@ -204,12 +209,18 @@ async function finish(services: AppServices, job: JobRef): Promise<void> {
     const outcome = targetsOutcome(targets, now);
     const release = { claimedBy: null, claimedUntil: null, updatedAt: now };
     if (outcome.status === 'RETRYING') {
-      await tx.update(posts).set({ ...release, status: 'RETRYING', dueAt: outcome.dueAt }).where(eq(posts.id, post.id));
+      await tx
+        .update(posts)
+        .set({ ...release, status: 'RETRYING', dueAt: outcome.dueAt })
+        .where(eq(posts.id, post.id));
       await services.jobs.send(publishPostJob, { postId: post.id, version: post.version }, { executor: tx, startAfter: outcome.dueAt });
       return;
     }
     if (outcome.status === 'ERROR') {
-      await tx.update(posts).set({ ...release, status: 'ERROR', error: outcome.error, dueAt: null }).where(eq(posts.id, post.id));
+      await tx
+        .update(posts)
+        .set({ ...release, status: 'ERROR', error: outcome.error, dueAt: null })
+        .where(eq(posts.id, post.id));
       return;
     }
     const [posted] = await tx
@@ -218,10 +229,21 @@ async function finish(services: AppServices, job: JobRef): Promise<void> {
       .where(eq(posts.id, post.id))
       .returning();
     // The uploads' 14-day clock starts again now that the post is done with them.
-    const links = await tx.select().from(postUploads).where(and(eq(postUploads.postId, post.id), isNull(postUploads.releasedAt)));
+    const links = await tx
+      .select()
+      .from(postUploads)
+      .where(and(eq(postUploads.postId, post.id), isNull(postUploads.releasedAt)));
     if (links.length > 0) {
       await tx.update(postUploads).set({ releasedAt: now, updatedAt: now }).where(eq(postUploads.postId, post.id));
-      await tx.update(uploads).set({ lastUsedAt: now }).where(inArray(uploads.id, links.map((link) => link.uploadId)));
+      await tx
+        .update(uploads)
+        .set({ lastUsedAt: now })
+        .where(
+          inArray(
+            uploads.id,
+            links.map((link) => link.uploadId),
+          ),
+        );
     }
     await recordEvent(tx, {
       organizationId: post.organizationId,

@@ -8,7 +8,14 @@ import { connectAccount, uploadMedia } from './posts-test-kit';
 
 const t = await createTestApp({ work: true, workOnly: postJobs, env: { PUBLISH_RETRY_BASE_SECONDS: '0.5', SEED_DEMO: 'false' } });
 
-type Post = { id: string; status: string; errors: Record<string, string>; errorsVerbose: Record<string, { code: string; isTransient: boolean; retryability: string }>; externalData: Record<string, Record<string, string>>; retryCount: number };
+type Post = {
+  id: string;
+  status: string;
+  errors: Record<string, string>;
+  errorsVerbose: Record<string, { code: string; isTransient: boolean; retryability: string }>;
+  externalData: Record<string, Record<string, string>>;
+  retryCount: number;
+};
 
 async function waitForPost(key: string, id: string, done: (post: Post) => boolean, seconds = 90): Promise<Post> {
   const deadline = Date.now() + seconds * 1000;
@@ -110,7 +117,8 @@ describe('publishing worker', { timeout: 180_000 }, () => {
     // The file is on another machine's disk, as with local storage behind a load balancer.
     const bytes = Buffer.concat(await t.services.storage.open(row!.path).toArray());
     await t.services.storage.delete(row!.path);
-    const created = (await t.request('POST', '/post', { key, body: toot(teamId, { data: { MASTODON: { text: 'With a photo', uploadIds: [upload.id] } } }) })).json;
+    const created = (await t.request('POST', '/post', { key, body: toot(teamId, { data: { MASTODON: { text: 'With a photo', uploadIds: [upload.id] } } }) }))
+      .json;
     const failing = await waitForPost(key, created.id, (post) => post.status === 'RETRYING' || settled(post));
     expect(failing.status).toBe('RETRYING');
     expect(failing.errors.MASTODON).toContain('could not fetch the media');

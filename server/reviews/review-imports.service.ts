@@ -63,7 +63,13 @@ export async function startReviewImport(
     }
     const [row] = await tx
       .insert(reviewImports)
-      .values({ organizationId: scope.organizationId, teamId: input.teamId, socialAccountId: account.id, platform: scope.platform, requestedCount: input.count })
+      .values({
+        organizationId: scope.organizationId,
+        teamId: input.teamId,
+        socialAccountId: account.id,
+        platform: scope.platform,
+        requestedCount: input.count,
+      })
       .returning();
     if (options.enqueue) await services.jobs.send(importReviewsJob, { importId: row!.id }, { executor: tx });
     return row!;
@@ -75,7 +81,14 @@ export async function listReviewImports(db: Executor, scope: Scope & { teamId: s
   return db
     .select()
     .from(reviewImports)
-    .where(and(eq(reviewImports.organizationId, scope.organizationId), eq(reviewImports.teamId, scope.teamId), eq(reviewImports.platform, scope.platform), isNull(reviewImports.deletedAt)))
+    .where(
+      and(
+        eq(reviewImports.organizationId, scope.organizationId),
+        eq(reviewImports.teamId, scope.teamId),
+        eq(reviewImports.platform, scope.platform),
+        isNull(reviewImports.deletedAt),
+      ),
+    )
     .orderBy(desc(reviewImports.createdAt), desc(reviewImports.id))
     .limit(LISTED_IMPORTS);
 }
@@ -103,7 +116,13 @@ export async function runReviewImport(services: AppServices, importId: string): 
   // A FETCHING run whose walker stopped touching it for a lease is a crashed one: it is taken over.
   const [run] = await db
     .update(reviewImports)
-    .set({ status: 'FETCHING', startedAt: sql`coalesce(${reviewImports.startedAt}, now())`, attempts: sql`${reviewImports.attempts} + 1`, rateLimitResetAt: null, updatedAt: new Date() })
+    .set({
+      status: 'FETCHING',
+      startedAt: sql`coalesce(${reviewImports.startedAt}, now())`,
+      attempts: sql`${reviewImports.attempts} + 1`,
+      rateLimitResetAt: null,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(reviewImports.id, importId),
@@ -115,7 +134,11 @@ export async function runReviewImport(services: AppServices, importId: string): 
     )
     .returning();
   if (!run) return;
-  const set = (changes: Partial<ReviewImportRow>) => db.update(reviewImports).set({ ...changes, updatedAt: new Date() }).where(eq(reviewImports.id, run.id));
+  const set = (changes: Partial<ReviewImportRow>) =>
+    db
+      .update(reviewImports)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(reviewImports.id, run.id));
   try {
     await walk(services, { ...run, attempts: run.attempts - 1 });
   } catch (error) {
@@ -137,9 +160,15 @@ export async function failReviewImportAfterRetries(db: Executor, importId: strin
 
 async function walk(services: AppServices, run: ReviewImportRow) {
   const { db } = services;
-  const [account] = await db.select().from(socialAccounts).where(and(eq(socialAccounts.id, run.socialAccountId), isNull(socialAccounts.deletedAt)));
+  const [account] = await db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.id, run.socialAccountId), isNull(socialAccounts.deletedAt)));
   if (!account?.externalId) {
-    await db.update(reviewImports).set({ status: 'FAILED', error: 'The account was disconnected', completedAt: new Date(), updatedAt: new Date() }).where(eq(reviewImports.id, run.id));
+    await db
+      .update(reviewImports)
+      .set({ status: 'FAILED', error: 'The account was disconnected', completedAt: new Date(), updatedAt: new Date() })
+      .where(eq(reviewImports.id, run.id));
     return;
   }
   const [historyKnown] = await db
@@ -155,10 +184,20 @@ async function walk(services: AppServices, run: ReviewImportRow) {
     const wanted = Math.min(run.requestedCount - state.imported, capacity.remaining);
     if (wanted <= 0) return finish(db, run, state, { reachedEnd: false, note: stopNote(capacity.limit) });
     const page = await withCredentials(services, account, (connector, credentials) =>
-      reviewsOf(connector.reviews, run.platform).list(connectorEnv(services), credentials, { externalId: account.externalId! }, { pageToken: state.pageToken, pageSize: PAGE_SIZE }),
+      reviewsOf(connector.reviews, run.platform).list(
+        connectorEnv(services),
+        credentials,
+        { externalId: account.externalId! },
+        { pageToken: state.pageToken, pageSize: PAGE_SIZE },
+      ),
     );
     const outcome = await db.transaction(async (tx) => {
-      const stored = await upsertReviews(tx, { organizationId: run.organizationId, teamId: run.teamId, socialAccountId: run.socialAccountId, platform: run.platform }, page.reviews, { countNew: wanted });
+      const stored = await upsertReviews(
+        tx,
+        { organizationId: run.organizationId, teamId: run.teamId, socialAccountId: run.socialAccountId, platform: run.platform },
+        page.reviews,
+        { countNew: wanted },
+      );
       const next = { pageToken: page.nextPageToken, imported: state.imported + stored.created.length, refreshed: state.refreshed + stored.refreshed };
       await tx
         .update(reviewImports)
@@ -176,11 +215,17 @@ async function walk(services: AppServices, run: ReviewImportRow) {
 }
 
 function reviewsOf(capability: ReviewsCapability | null, platform: ReviewPlatform): ReviewsCapability {
-  if (!capability) throw new PlatformError({ code: 'PERMANENT', message: `${platform} has no reviews`, httpStatus: 501, meta: { platform, operation: 'reviews.list' } });
+  if (!capability)
+    throw new PlatformError({ code: 'PERMANENT', message: `${platform} has no reviews`, httpStatus: 501, meta: { platform, operation: 'reviews.list' } });
   return capability;
 }
 
-async function finish(db: Executor, run: ReviewImportRow, state: { imported: number; refreshed: number }, outcome: { reachedEnd: boolean; note: string | null }) {
+async function finish(
+  db: Executor,
+  run: ReviewImportRow,
+  state: { imported: number; refreshed: number },
+  outcome: { reachedEnd: boolean; note: string | null },
+) {
   await db
     .update(reviewImports)
     .set({
@@ -201,13 +246,19 @@ async function handlePlatformError(services: AppServices, run: ReviewImportRow, 
   const { db } = services;
   const next = importRetry(error, run.attempts, MAX_TRANSIENT_ATTEMPTS);
   if (next.kind === 'FAIL') {
-    await db.update(reviewImports).set({ status: 'FAILED', error: error.message, completedAt: new Date(), updatedAt: new Date() }).where(eq(reviewImports.id, run.id));
+    await db
+      .update(reviewImports)
+      .set({ status: 'FAILED', error: error.message, completedAt: new Date(), updatedAt: new Date() })
+      .where(eq(reviewImports.id, run.id));
     return;
   }
   // The run continues by itself from its saved page: after the rate limit's reset, or after a backoff.
   const changes = next.kind === 'RATE_LIMITED' ? { status: 'RATE_LIMITED' as const, rateLimitResetAt: next.at } : { status: 'PENDING' as const };
   await db.transaction(async (tx) => {
-    await tx.update(reviewImports).set({ ...changes, error: error.message, updatedAt: new Date() }).where(eq(reviewImports.id, run.id));
+    await tx
+      .update(reviewImports)
+      .set({ ...changes, error: error.message, updatedAt: new Date() })
+      .where(eq(reviewImports.id, run.id));
     await services.jobs.send(importReviewsJob, { importId: run.id }, { executor: tx, startAfter: next.at });
   });
 }

@@ -40,7 +40,15 @@ export async function upsertReviews(tx: Executor, owner: ReviewOwner, items: Pla
     ? await tx
         .select({ id: reviews.id, externalId: reviews.externalId })
         .from(reviews)
-        .where(and(eq(reviews.socialAccountId, owner.socialAccountId), inArray(reviews.externalId, items.map((item) => item.externalId))))
+        .where(
+          and(
+            eq(reviews.socialAccountId, owner.socialAccountId),
+            inArray(
+              reviews.externalId,
+              items.map((item) => item.externalId),
+            ),
+          ),
+        )
     : [];
   const knownIds = new Map(known.map((row) => [row.externalId, row.id]));
   const created: ReviewRow[] = [];
@@ -49,7 +57,10 @@ export async function upsertReviews(tx: Executor, owner: ReviewOwner, items: Pla
   for (const [index, item] of items.entries()) {
     const id = knownIds.get(item.externalId);
     if (id) {
-      await tx.update(reviews).set({ ...reviewFields(item), updatedAt: now }).where(eq(reviews.id, id));
+      await tx
+        .update(reviews)
+        .set({ ...reviewFields(item), updatedAt: now })
+        .where(eq(reviews.id, id));
       refreshed++;
       continue;
     }
@@ -69,7 +80,10 @@ export async function upsertReviews(tx: Executor, owner: ReviewOwner, items: Pla
  */
 export async function storeReceivedReview(tx: Executor, owner: ReviewOwner, item: PlatformReview): Promise<{ row: ReviewRow; created: boolean }> {
   const now = new Date();
-  const [existing] = await tx.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.socialAccountId, owner.socialAccountId), eq(reviews.externalId, item.externalId)));
+  const [existing] = await tx
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.socialAccountId, owner.socialAccountId), eq(reviews.externalId, item.externalId)));
   const fields = reviewFields(item);
   if (existing) {
     const { rating, recommendationValue, comment, updateTime, reviewerDisplayName } = fields;
@@ -77,12 +91,19 @@ export async function storeReceivedReview(tx: Executor, owner: ReviewOwner, item
     const [row] = await tx.update(reviews).set(edit).where(eq(reviews.id, existing.id)).returning();
     return { row: row!, created: false };
   }
-  const [row] = await tx.insert(reviews).values({ ...owner, externalId: item.externalId, ...fields, importedAt: now }).returning();
+  const [row] = await tx
+    .insert(reviews)
+    .values({ ...owner, externalId: item.externalId, ...fields, importedAt: now })
+    .returning();
   return { row: row!, created: true };
 }
 
 /** Writes what the platform answered after a change (reply, reply deleted, moderation moved on). */
 export async function refreshStoredReview(tx: Executor, id: string, item: PlatformReview): Promise<ReviewRow> {
-  const [row] = await tx.update(reviews).set({ ...reviewFields(item), updatedAt: new Date() }).where(eq(reviews.id, id)).returning();
+  const [row] = await tx
+    .update(reviews)
+    .set({ ...reviewFields(item), updatedAt: new Date() })
+    .where(eq(reviews.id, id))
+    .returning();
   return row!;
 }

@@ -18,7 +18,10 @@ describe('reviews through the bundlesocial client', { timeout: 120_000 }, () => 
     const job = await client.misc.miscGoogleBusinessImportReviews({ requestBody: { teamId, count: 6 } });
     expect(job).toMatchObject({ teamId, requestedCount: 6, status: 'PENDING', reviewsImported: 0 });
     await expect(client.misc.miscGoogleBusinessImportReviews({ requestBody: { teamId, count: 6 } })).rejects.toMatchObject({ status: 409 });
-    const done = await waitFor(() => client.misc.miscGoogleBusinessGetReviewImportById({ importId: job.id }), (item) => item.status === 'COMPLETED' || item.status === 'FAILED');
+    const done = await waitFor(
+      () => client.misc.miscGoogleBusinessGetReviewImportById({ importId: job.id }),
+      (item) => item.status === 'COMPLETED' || item.status === 'FAILED',
+    );
     expect(done).toMatchObject({ status: 'COMPLETED', reviewsImported: 6 });
     expect((await client.misc.miscGoogleBusinessGetReviewImportStatus({ teamId })).imports.map((item) => item.id)).toEqual([job.id]);
 
@@ -36,12 +39,19 @@ describe('reviews through the bundlesocial client', { timeout: 120_000 }, () => 
     expect(rejected.reviewReplyPolicyViolation).toBeTruthy();
     const cleared = await client.misc.miscGoogleBusinessDeleteReviewReply({ reviewId: review.id, requestBody: { teamId } });
     expect(cleared.reviewReplyComment ?? null).toBeNull();
-    await expect(client.misc.miscGoogleBusinessReplyToReview({ reviewId: review.id, requestBody: { teamId, comment: '' } })).rejects.toMatchObject({ status: 400 });
+    await expect(client.misc.miscGoogleBusinessReplyToReview({ reviewId: review.id, requestBody: { teamId, comment: '' } })).rejects.toMatchObject({
+      status: 400,
+    });
 
     const keywords = await client.misc.miscGoogleBusinessListSearchKeywords({ teamId, startMonth: '2026-01', endMonth: '2026-06', pageSize: 5 });
     expect(keywords.range).toEqual({ startMonth: '2026-01', endMonth: '2026-06' });
     expect(keywords.searchKeywords).toHaveLength(5);
-    const rest = await client.misc.miscGoogleBusinessListSearchKeywords({ teamId, startMonth: '2026-01', endMonth: '2026-06', pageToken: keywords.nextPageToken });
+    const rest = await client.misc.miscGoogleBusinessListSearchKeywords({
+      teamId,
+      startMonth: '2026-01',
+      endMonth: '2026-06',
+      pageToken: keywords.nextPageToken,
+    });
     // Each keyword has a count or, for low volumes, a threshold: never both, never neither.
     expect(rest.searchKeywords!.every((entry) => (entry.value == null) !== (entry.threshold == null))).toBe(true);
     // Over one month every long-tail keyword is below Google's threshold (over six it depends on the place).
@@ -56,7 +66,10 @@ describe('reviews through the bundlesocial client', { timeout: 120_000 }, () => 
 
     const job = await client.misc.miscFacebookImportRecommendations({ requestBody: { teamId, count: 3 } });
     expect(job).toMatchObject({ status: 'PENDING', itemsImported: 0 });
-    const done = await waitFor(() => client.misc.miscFacebookGetRecommendationImportById({ importId: job.id }), (item) => item.status === 'COMPLETED' || item.status === 'FAILED');
+    const done = await waitFor(
+      () => client.misc.miscFacebookGetRecommendationImportById({ importId: job.id }),
+      (item) => item.status === 'COMPLETED' || item.status === 'FAILED',
+    );
     expect(done).toMatchObject({ status: 'COMPLETED', itemsImported: 3 });
     expect((await client.misc.miscFacebookGetRecommendationImportStatus({ teamId })).imports).toHaveLength(1);
 
@@ -86,14 +99,21 @@ describe('reviews through the bundlesocial client', { timeout: 120_000 }, () => 
       requestBody: { teamId, comment: 'Thank you Iris!' },
     });
     expect(answer.id).toBeTruthy();
-    const replied = await client.misc.miscFacebookReplyToRecommendation({ recommendationId: recommendation.id, requestBody: { teamId, comment: 'Thanks for the recommendation!' } });
+    const replied = await client.misc.miscFacebookReplyToRecommendation({
+      recommendationId: recommendation.id,
+      requestBody: { teamId, comment: 'Thanks for the recommendation!' },
+    });
     expect(replied).toMatchObject({ ownerReplyComment: 'Thanks for the recommendation!' });
     expect(replied.ownerReplyCommentId).toBeTruthy();
     const after = await client.misc.miscFacebookGetRecommendationComments({ recommendationId: recommendation.id, teamId });
     expect(after.comments.find((comment) => comment.id === answer.id)).toMatchObject({ parentCommentId: commented.json.id, text: 'Thank you Iris!' });
     expect(after.comments.map((comment) => comment.text)).toContain('Thanks for the recommendation!');
     await expect(
-      client.misc.miscFacebookReplyToRecommendationComment({ recommendationId: recommendation.id, commentId: 'missing', requestBody: { teamId, comment: 'Hi' } }),
+      client.misc.miscFacebookReplyToRecommendationComment({
+        recommendationId: recommendation.id,
+        commentId: 'missing',
+        requestBody: { teamId, comment: 'Hi' },
+      }),
     ).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -41,7 +41,13 @@ export const reviewsRouter = createRouter()
   })
   .openapi(routes.replyToReviewRoute, async (c) => {
     const body = c.req.valid('json');
-    const scope = { organizationId: c.var.auth.organizationId, platform: GOOGLE, teamId: body.teamId, id: c.req.valid('param').reviewId, comment: body.comment };
+    const scope = {
+      organizationId: c.var.auth.organizationId,
+      platform: GOOGLE,
+      teamId: body.teamId,
+      id: c.req.valid('param').reviewId,
+      comment: body.comment,
+    };
     return c.json(toReviewDto(await replyToReview(c.var.services, scope)), 200);
   })
   .openapi(routes.deleteReviewReplyRoute, async (c) => {
@@ -65,7 +71,12 @@ export const reviewsRouter = createRouter()
     return c.json({ recommendations: rows.map(toRecommendationDto), ...rest }, 200);
   })
   .openapi(routes.getRecommendationRoute, async (c) => {
-    const scope = { organizationId: c.var.auth.organizationId, platform: FACEBOOK, teamId: c.req.valid('query').teamId, id: c.req.valid('param').recommendationId };
+    const scope = {
+      organizationId: c.var.auth.organizationId,
+      platform: FACEBOOK,
+      teamId: c.req.valid('query').teamId,
+      id: c.req.valid('param').recommendationId,
+    };
     return c.json(toRecommendationDto(await getReview(c.var.services, scope)), 200);
   })
   .openapi(routes.listRecommendationCommentsRoute, async (c) => {
@@ -74,12 +85,24 @@ export const reviewsRouter = createRouter()
   })
   .openapi(routes.replyToRecommendationRoute, async (c) => {
     const body = c.req.valid('json');
-    const scope = { organizationId: c.var.auth.organizationId, platform: FACEBOOK, teamId: body.teamId, id: c.req.valid('param').recommendationId, comment: body.comment };
+    const scope = {
+      organizationId: c.var.auth.organizationId,
+      platform: FACEBOOK,
+      teamId: body.teamId,
+      id: c.req.valid('param').recommendationId,
+      comment: body.comment,
+    };
     return c.json(toRecommendationDto(await replyToReview(c.var.services, scope)), 200);
   })
   .openapi(routes.replyToRecommendationCommentRoute, async (c) => {
     const body = c.req.valid('json');
     const params = c.req.valid('param');
-    const scope = { organizationId: c.var.auth.organizationId, teamId: body.teamId, id: params.recommendationId, commentId: params.commentId, comment: body.comment };
+    const scope = {
+      organizationId: c.var.auth.organizationId,
+      teamId: body.teamId,
+      id: params.recommendationId,
+      commentId: params.commentId,
+      comment: body.comment,
+    };
     return c.json(await replyToRecommendationComment(c.var.services, scope), 200);
   });

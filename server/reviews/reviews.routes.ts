@@ -75,7 +75,8 @@ export const listReviewsRoute = createRoute({
   path: `${GOOGLE}/reviews`,
   operationId: 'listGoogleReviews',
   summary: 'List imported Google Reviews, newest first',
-  description: '`limit` in the answer is the monthly import cap per account, not the page size; `remainingCapacity` is what the account may still import this month.',
+  description:
+    '`limit` in the answer is the monthly import cap per account, not the page size; `remainingCapacity` is what the account may still import this month.',
   tags: google,
   security,
   request: { query: ReviewListQuery },
@@ -123,7 +124,8 @@ export const searchKeywordsRoute = createRoute({
   path: `${GOOGLE}/location/search-keywords`,
   operationId: 'listGoogleSearchKeywords',
   summary: 'Search terms customers used to find the location',
-  description: 'For the `startMonth`–`endMonth` range (YYYY-MM, inclusive). Low-volume keywords come back with `threshold` (the real count is below it) instead of `value`.',
+  description:
+    'For the `startMonth`–`endMonth` range (YYYY-MM, inclusive). Low-volume keywords come back with `threshold` (the real count is below it) instead of `value`.',
   tags: google,
   security,
   request: { query: SearchKeywordsQuery },

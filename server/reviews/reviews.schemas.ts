@@ -16,7 +16,12 @@ const nullableDate = dateTime.nullable();
 export const StartReviewImportBody = z
   .object({
     teamId: id,
-    count: z.number().int().min(1).max(MAX_REVIEWS_PER_IMPORT).openapi({ description: 'New reviews to import (already imported ones are refreshed for free and not counted)' }),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_REVIEWS_PER_IMPORT)
+      .openapi({ description: 'New reviews to import (already imported ones are refreshed for free and not counted)' }),
   })
   .strict()
   .openapi('StartReviewImport');
@@ -28,7 +33,14 @@ export const RecommendationIdParams = z.object({ recommendationId: id.openapi({ 
 export const RecommendationCommentParams = RecommendationIdParams.extend({ commentId: id.openapi({ param: { name: 'commentId', in: 'path' } }) });
 
 export const ReplyBody = z
-  .object({ teamId: id, comment: z.string().min(1).max(MAX_REPLY_LENGTH).refine((value) => value.trim().length > 0, 'The reply cannot be blank') })
+  .object({
+    teamId: id,
+    comment: z
+      .string()
+      .min(1)
+      .max(MAX_REPLY_LENGTH)
+      .refine((value) => value.trim().length > 0, 'The reply cannot be blank'),
+  })
   .strict()
   .openapi('ReviewReply');
 export const DeleteReplyBody = z.object({ teamId: id }).strict().openapi('DeleteReviewReply');
@@ -71,9 +83,7 @@ const jobFields = {
   deletedAt: nullableDate,
 };
 
-export const ReviewImportSchema = z
-  .object({ ...jobFields, status: z.enum(GOOGLE_IMPORT_STATUSES), reviewsImported: z.number().int() })
-  .openapi('ReviewImport');
+export const ReviewImportSchema = z.object({ ...jobFields, status: z.enum(GOOGLE_IMPORT_STATUSES), reviewsImported: z.number().int() }).openapi('ReviewImport');
 export const ReviewImportListSchema = z.object({ imports: z.array(ReviewImportSchema) }).openapi('ReviewImportList');
 
 export const RecommendationImportSchema = z
@@ -103,7 +113,10 @@ export const ReviewSchema = z
     starRating: z.enum(STAR_RATINGS).nullable(),
     reviewReplyComment: z.string().nullable(),
     reviewReplyUpdatedAt: nullableDate,
-    reviewReplyState: z.enum(REPLY_STATES).nullable().openapi({ description: 'PENDING while Google moderates the reply; APPROVED when live; REJECTED with the policy in `reviewReplyPolicyViolation`' }),
+    reviewReplyState: z
+      .enum(REPLY_STATES)
+      .nullable()
+      .openapi({ description: 'PENDING while Google moderates the reply; APPROVED when live; REJECTED with the policy in `reviewReplyPolicyViolation`' }),
     reviewReplyPolicyViolation: z.string().nullable(),
     reviewReplyUrl: z.string().nullable(),
   })

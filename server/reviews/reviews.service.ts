@@ -37,7 +37,11 @@ export async function listReviews(db: Executor, scope: Scope & { platform: Revie
     query.from ? gte(reviews.createTime, query.from) : undefined,
     query.to ? lt(reviews.createTime, query.to) : undefined,
     query.q
-      ? or(ilike(reviews.comment, likePattern(query.q)), ilike(reviews.replyComment, likePattern(query.q)), ilike(reviews.reviewerDisplayName, likePattern(query.q)))
+      ? or(
+          ilike(reviews.comment, likePattern(query.q)),
+          ilike(reviews.replyComment, likePattern(query.q)),
+          ilike(reviews.reviewerDisplayName, likePattern(query.q)),
+        )
       : undefined,
   ];
   const where = and(...conditions);
@@ -105,8 +109,15 @@ export async function getReview(services: AppServices, scope: Scope & { teamId: 
   }
 }
 
-async function placeCall<T>(services: AppServices, row: ReviewRow, call: (capability: ReviewsCapability, credentials: Parameters<ReviewsCapability['get']>[1], account: SocialAccountRow) => Promise<T>) {
-  const [account] = await services.db.select().from(socialAccounts).where(and(eq(socialAccounts.id, row.socialAccountId), isNull(socialAccounts.deletedAt)));
+async function placeCall<T>(
+  services: AppServices,
+  row: ReviewRow,
+  call: (capability: ReviewsCapability, credentials: Parameters<ReviewsCapability['get']>[1], account: SocialAccountRow) => Promise<T>,
+) {
+  const [account] = await services.db
+    .select()
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.id, row.socialAccountId), isNull(socialAccounts.deletedAt)));
   if (!account?.externalId) throw new BadRequestError('The account of this review is no longer connected');
   try {
     return await withCredentials(services, account, (connector, credentials) => {
@@ -157,7 +168,11 @@ export async function replyToReview(services: AppServices, scope: Scope & { team
     const updated = await refreshStoredReview(tx, row.id, item);
     await announceReply(tx, updated);
     if (updated.replyState === 'PENDING') {
-      await services.jobs.send(refreshReviewReplyJob, { reviewId: row.id, check: 0 }, { executor: tx, startAfter: new Date(Date.now() + MODERATION_CHECKS_MS[0]!) });
+      await services.jobs.send(
+        refreshReviewReplyJob,
+        { reviewId: row.id, check: 0 },
+        { executor: tx, startAfter: new Date(Date.now() + MODERATION_CHECKS_MS[0]!) },
+      );
     }
     return updated;
   });
@@ -220,7 +235,14 @@ export async function listRecommendationComments(services: AppServices, scope: S
 export async function replyToRecommendationComment(services: AppServices, scope: Scope & { teamId: string; id: string; commentId: string; comment: string }) {
   const row = await getStoredReview(services.db, { ...scope, platform: 'FACEBOOK' });
   const created = await placeCall(services, row, (reviews, credentials, account) =>
-    reviews.replyToComment(connectorEnv(services), credentials, { externalId: account.externalId! }, { externalId: row.externalId }, { externalId: scope.commentId }, scope.comment),
+    reviews.replyToComment(
+      connectorEnv(services),
+      credentials,
+      { externalId: account.externalId! },
+      { externalId: row.externalId },
+      { externalId: scope.commentId },
+      scope.comment,
+    ),
   );
   return { id: created.externalId };
 }

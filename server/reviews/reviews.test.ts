@@ -67,7 +67,10 @@ describe('Google Business review imports', { timeout: 180_000 }, () => {
     const { list, run, key, account } = await setup();
     const tooMany = await t.request('POST', '/sandbox/reviews', { key, body: { socialAccountId: account.id, rating: 3, count: 1001 } });
     expect(tooMany.status).toBe(400);
-    const added = await t.request('POST', '/sandbox/reviews', { key, body: { socialAccountId: account.id, rating: 3, comment: 'Long history', count: 300, createdAt: '2026-01-01T12:00:00Z' } });
+    const added = await t.request('POST', '/sandbox/reviews', {
+      key,
+      body: { socialAccountId: account.id, rating: 3, comment: 'Long history', count: 300, createdAt: '2026-01-01T12:00:00Z' },
+    });
     expect(added.status, added.text).toBe(200);
     expect(added.json.total).toBe(300);
     const times = (added.json.items as { createTime: string }[]).map((item) => item.createTime);
@@ -90,7 +93,10 @@ describe('Google Business review imports', { timeout: 180_000 }, () => {
     const second = await t.request('POST', '/misc/google-business/reviews/import', { key, body: { teamId, count: 3 } });
     expect(second.status).toBe(409);
     expect(second.json.message).toContain(first.json.id);
-    await waitFor(() => t.request('GET', `/misc/google-business/reviews/import/${first.json.id}`, { key }), (r) => r.json.status === 'COMPLETED');
+    await waitFor(
+      () => t.request('GET', `/misc/google-business/reviews/import/${first.json.id}`, { key }),
+      (r) => r.json.status === 'COMPLETED',
+    );
     expect((await t.request('POST', '/misc/google-business/reviews/import', { key, body: { teamId, count: 3 } })).status).toBe(201);
   });
 
@@ -117,21 +123,36 @@ describe('Google Business review imports', { timeout: 180_000 }, () => {
 
   it('waits out a platform rate limit (RATE_LIMITED with rateLimitResetAt) and resumes by itself', async () => {
     const { key, teamId, list } = await setup();
-    await t.request('POST', '/sandbox/faults', { key, body: { type: 'GOOGLE_BUSINESS', operation: 'reviews.list', kind: 'RATE_LIMITED', retryAfterSeconds: 2, count: 1 } });
+    await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'GOOGLE_BUSINESS', operation: 'reviews.list', kind: 'RATE_LIMITED', retryAfterSeconds: 2, count: 1 },
+    });
     const started = await t.request('POST', '/misc/google-business/reviews/import', { key, body: { teamId, count: 4 } });
-    const limited = await waitFor(() => t.request('GET', `/misc/google-business/reviews/import/${started.json.id}`, { key }), (r) => r.json.status !== 'PENDING' && r.json.status !== 'FETCHING_REVIEWS');
+    const limited = await waitFor(
+      () => t.request('GET', `/misc/google-business/reviews/import/${started.json.id}`, { key }),
+      (r) => r.json.status !== 'PENDING' && r.json.status !== 'FETCHING_REVIEWS',
+    );
     expect(limited.json.status).toBe('RATE_LIMITED');
     expect(new Date(limited.json.rateLimitResetAt).getTime()).toBeGreaterThan(new Date(limited.json.updatedAt).getTime());
-    const done = await waitFor(() => t.request('GET', `/misc/google-business/reviews/import/${started.json.id}`, { key }), (r) => r.json.status === 'COMPLETED' || r.json.status === 'FAILED');
+    const done = await waitFor(
+      () => t.request('GET', `/misc/google-business/reviews/import/${started.json.id}`, { key }),
+      (r) => r.json.status === 'COMPLETED' || r.json.status === 'FAILED',
+    );
     expect(done.json).toMatchObject({ status: 'COMPLETED', reviewsImported: 4, rateLimitResetAt: null });
     expect((await list()).total).toBe(4);
   });
 
   it('fails after retries and is never left fetching', async () => {
     const { key, teamId } = await setup();
-    await t.request('POST', '/sandbox/faults', { key, body: { type: 'GOOGLE_BUSINESS', operation: 'reviews.list', kind: 'TRANSIENT', message: 'Google is down (sandbox)' } });
+    await t.request('POST', '/sandbox/faults', {
+      key,
+      body: { type: 'GOOGLE_BUSINESS', operation: 'reviews.list', kind: 'TRANSIENT', message: 'Google is down (sandbox)' },
+    });
     const started = await t.request('POST', '/misc/google-business/reviews/import', { key, body: { teamId, count: 4 } });
-    const done = await waitFor(() => t.request('GET', `/misc/google-business/reviews/import/${started.json.id}`, { key }), (r) => r.json.status === 'COMPLETED' || r.json.status === 'FAILED');
+    const done = await waitFor(
+      () => t.request('GET', `/misc/google-business/reviews/import/${started.json.id}`, { key }),
+      (r) => r.json.status === 'COMPLETED' || r.json.status === 'FAILED',
+    );
     expect(done.json).toMatchObject({ status: 'FAILED', error: 'Google is down (sandbox)', reviewsImported: 0 });
     expect(done.json.completedAt).toBeTruthy();
   });
@@ -146,14 +167,21 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
 
     const rejected = await reply('Call us at +1 555 123 4567 and we will fix it');
     expect(rejected.status, rejected.text).toBe(200);
-    expect(rejected.json).toMatchObject({ reviewReplyState: 'REJECTED', reviewReplyUrl: null, reviewReplyComment: 'Call us at +1 555 123 4567 and we will fix it' });
+    expect(rejected.json).toMatchObject({
+      reviewReplyState: 'REJECTED',
+      reviewReplyUrl: null,
+      reviewReplyComment: 'Call us at +1 555 123 4567 and we will fix it',
+    });
     expect(rejected.json.reviewReplyPolicyViolation).toContain('phone');
     expect((await reply('See www.example.com for a voucher')).json.reviewReplyPolicyViolation).toContain('links');
     expect((await reply('Sorry, that was a damn mistake')).json.reviewReplyPolicyViolation).toContain('OFFENSIVE');
 
     const pending = await reply('Thank you for visiting, we hope to see you again!');
     expect(pending.json).toMatchObject({ reviewReplyState: 'PENDING', reviewReplyPolicyViolation: null, reviewReplyUrl: null });
-    const live = await waitFor(() => t.request('GET', `/misc/google-business/reviews/${review!.id}?teamId=${teamId}`, { key }), (r) => r.json.reviewReplyState !== 'PENDING');
+    const live = await waitFor(
+      () => t.request('GET', `/misc/google-business/reviews/${review!.id}?teamId=${teamId}`, { key }),
+      (r) => r.json.reviewReplyState !== 'PENDING',
+    );
     expect(live.json.reviewReplyState).toBe('APPROVED');
     expect(live.json.reviewReplyUrl).toMatch(/^https:\/\/www\.google\.com\/maps\/reviews\//);
     // The list shows it too (the moderation job or the next fetch refreshed the stored copy).
@@ -185,7 +213,10 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
       .orderBy(outboxEvents.seq);
     expect(events.map((event) => (event.data as { replyState: string | null }).replyState)).toEqual(['PENDING', 'APPROVED', null]);
     expect(events[1]!.teamId).toBe(teamId);
-    expect(events[1]!.data).toMatchObject({ platform: 'GOOGLE_BUSINESS', review: { id: review!.id, teamId, reviewReplyState: 'APPROVED', reviewReplyUrl: url } });
+    expect(events[1]!.data).toMatchObject({
+      platform: 'GOOGLE_BUSINESS',
+      review: { id: review!.id, teamId, reviewReplyState: 'APPROVED', reviewReplyUrl: url },
+    });
   });
 
   it('validates replies: 1 to 4,096 characters, the team, and the review', async () => {
@@ -193,7 +224,13 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
     await run(1);
     const [review] = (await list()).reviews;
     const path = `/misc/google-business/reviews/${review!.id}/reply`;
-    for (const body of [{ teamId, comment: '' }, { teamId, comment: '   ' }, { teamId, comment: 'x'.repeat(4097) }, { comment: 'Hi' }, { teamId, comment: 'Hi', extra: 1 }]) {
+    for (const body of [
+      { teamId, comment: '' },
+      { teamId, comment: '   ' },
+      { teamId, comment: 'x'.repeat(4097) },
+      { comment: 'Hi' },
+      { teamId, comment: 'Hi', extra: 1 },
+    ]) {
       const response = await t.request('PUT', path, { key, body });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.issues.length).toBeGreaterThan(0);
@@ -227,15 +264,28 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
 describe('reviews arriving from the platform', { timeout: 180_000 }, () => {
   it('are stored through the ingest path and announced as review.received with the rating', async () => {
     const { key, account, list, run, organizationId } = await setup();
-    const emitted = await t.request('POST', '/sandbox/inbound/review', { key, body: { socialAccountId: account.id, rating: 1, comment: 'Cold coffee', reviewerName: 'Nora Kowalski' } });
+    const emitted = await t.request('POST', '/sandbox/inbound/review', {
+      key,
+      body: { socialAccountId: account.id, rating: 1, comment: 'Cold coffee', reviewerName: 'Nora Kowalski' },
+    });
     expect(emitted.status, emitted.text).toBe(200);
     // Wait on the rows, not the total: the page and its count are read side by side, so a poll
     // landing between the consumer's commit and the page read can see the count first.
     const stored = await waitFor(list, (response) => response.reviews.length === 1);
     expect(stored.reviews[0]).toMatchObject({ starRating: 'ONE', comment: 'Cold coffee', reviewReplyComment: null });
-    const events = () => t.services.db.select().from(outboxEvents).where(and(eq(outboxEvents.organizationId, organizationId), eq(outboxEvents.type, 'review.received')));
+    const events = () =>
+      t.services.db
+        .select()
+        .from(outboxEvents)
+        .where(and(eq(outboxEvents.organizationId, organizationId), eq(outboxEvents.type, 'review.received')));
     const [event] = await waitFor(events, (rows) => rows.length === 1);
-    expect(event!.data).toMatchObject({ rating: 1, platform: 'GOOGLE_BUSINESS', socialAccountId: account.id, isNew: true, review: { id: stored.reviews[0]!.id } });
+    expect(event!.data).toMatchObject({
+      rating: 1,
+      platform: 'GOOGLE_BUSINESS',
+      socialAccountId: account.id,
+      isNew: true,
+      review: { id: stored.reviews[0]!.id },
+    });
 
     // An edit updates the same review (upsert by the platform's id) and is announced again.
     const reviewId = emitted.json.items[0].payload.reviewId as string;

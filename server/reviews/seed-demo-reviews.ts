@@ -14,7 +14,11 @@ type Scope = { organizationId: string; teamId: string };
 export async function seedDemoReviews(services: AppServices, scope: Scope) {
   await importNow(services, scope, 'GOOGLE_BUSINESS', 15);
   await importNow(services, scope, 'FACEBOOK', 4);
-  const { rows } = await listReviews(services.db, { organizationId: scope.organizationId, platform: 'GOOGLE_BUSINESS' }, ReviewListQuery.parse({ teamId: scope.teamId, limit: 100 }));
+  const { rows } = await listReviews(
+    services.db,
+    { organizationId: scope.organizationId, platform: 'GOOGLE_BUSINESS' },
+    ReviewListQuery.parse({ teamId: scope.teamId, limit: 100 }),
+  );
   const reply = (id: string, comment: string) => replyToReview(services, { ...scope, platform: 'GOOGLE_BUSINESS', id, comment });
   const middling = rows.find((row) => row.rating === 3 && !row.replyComment);
   if (middling) await reply(middling.id, 'Sorry to hear that! Please call us at 555 010 2233 so we can make it right.');

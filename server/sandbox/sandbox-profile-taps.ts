@@ -31,10 +31,18 @@ export async function profileTapLabel(db: Executor, account: { type: string; ext
   const [row] = await db
     .select({ config: sandboxMessengerProfiles.config })
     .from(sandboxMessengerProfiles)
-    .where(and(eq(sandboxMessengerProfiles.platform, account.type), eq(sandboxMessengerProfiles.targetExternalId, account.externalId ?? ''), eq(sandboxMessengerProfiles.type, setting.type)));
+    .where(
+      and(
+        eq(sandboxMessengerProfiles.platform, account.type),
+        eq(sandboxMessengerProfiles.targetExternalId, account.externalId ?? ''),
+        eq(sandboxMessengerProfiles.type, setting.type),
+      ),
+    );
   const label = row ? labelOf(kind, row.config, payload) : null;
   if (label === null) {
-    throw new BadRequestError(`This ${platform} account shows no ${setting.what} with payload "${payload}": save the automation provider setting and sync it first`);
+    throw new BadRequestError(
+      `This ${platform} account shows no ${setting.what} with payload "${payload}": save the automation provider setting and sync it first`,
+    );
   }
   return label;
 }

@@ -15,14 +15,23 @@ export const SandboxReviewsBody = z
     rating: z.number().int().min(1).max(5).nullable().openapi({ description: 'Stars; null for a Facebook recommendation without a rating' }),
     comment: z.string().max(4096).optional(),
     reviewerName: z.string().min(1).max(100).optional(),
-    createdAt: z.string().datetime({ offset: true }).optional().openapi({ description: 'When it was written (default now); several are a minute apart, going back' }),
+    createdAt: z
+      .string()
+      .datetime({ offset: true })
+      .optional()
+      .openapi({ description: 'When it was written (default now); several are a minute apart, going back' }),
     count: z.number().int().min(1).max(1000).default(1).openapi({ description: 'How many reviews to add (a long history in one call), a minute apart' }),
   })
   .strict()
   .openapi('SandboxAddReviews');
 
 export const SandboxRecommendationCommentBody = z
-  .object({ socialAccountId: id, reviewId: z.string().min(1).max(200).openapi({ description: 'The recommendation’s platform id' }), text: z.string().trim().min(1).max(4096), authorName: z.string().min(1).max(100).optional() })
+  .object({
+    socialAccountId: id,
+    reviewId: z.string().min(1).max(200).openapi({ description: 'The recommendation’s platform id' }),
+    text: z.string().trim().min(1).max(4096),
+    authorName: z.string().min(1).max(100).optional(),
+  })
   .strict()
   .openapi('SandboxRecommendationComment');
 

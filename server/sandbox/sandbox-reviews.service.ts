@@ -38,7 +38,13 @@ export async function listSandboxReviews(services: AppServices, input: { organiz
   const { profile, placeExternalId } = await reviewPlace(services, input);
   const where = and(eq(sandboxReviews.profileId, profile.id), eq(sandboxReviews.placeExternalId, placeExternalId));
   const [items, [total]] = await Promise.all([
-    services.db.select().from(sandboxReviews).where(where).orderBy(desc(sandboxReviews.createTime), asc(sandboxReviews.id)).offset(input.offset).limit(input.limit),
+    services.db
+      .select()
+      .from(sandboxReviews)
+      .where(where)
+      .orderBy(desc(sandboxReviews.createTime), asc(sandboxReviews.id))
+      .offset(input.offset)
+      .limit(input.limit),
     services.db.select({ value: count() }).from(sandboxReviews).where(where),
   ]);
   return { items, total: total?.value ?? 0 };
@@ -58,7 +64,14 @@ export async function emitSandboxReview(
       .where(and(eq(sandboxReviews.profileId, profile.id), eq(sandboxReviews.externalId, input.reviewId)));
     if (!known) throw new NotFoundError('Review');
   }
-  const { review, created } = await writeReview(services.db, { profile, placeExternalId, externalId: input.reviewId, rating: input.rating, comment: input.comment ?? null, reviewerName });
+  const { review, created } = await writeReview(services.db, {
+    profile,
+    placeExternalId,
+    externalId: input.reviewId,
+    rating: input.rating,
+    comment: input.comment ?? null,
+    reviewerName,
+  });
   return emit(services, account, created ? 'review.created' : 'review.updated', {
     reviewId: review.externalId,
     starRating: review.rating ? ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'][review.rating - 1] : null,
@@ -78,7 +91,16 @@ export async function commentOnSandboxRecommendation(
 ) {
   const { profile } = await reviewPlace(services, input);
   if (profile.platform !== 'FACEBOOK') throw new BadRequestError('Only Facebook recommendations have comment threads');
-  const [review] = await services.db.select().from(sandboxReviews).where(and(eq(sandboxReviews.profileId, profile.id), eq(sandboxReviews.externalId, input.reviewId)));
+  const [review] = await services.db
+    .select()
+    .from(sandboxReviews)
+    .where(and(eq(sandboxReviews.profileId, profile.id), eq(sandboxReviews.externalId, input.reviewId)));
   if (!review) throw new NotFoundError('Recommendation');
-  return addThreadComment(services.db, review, { parentId: null, authorExternalId: digits(16), authorName: input.authorName ?? randomPerson().name, text: input.text, owner: false });
+  return addThreadComment(services.db, review, {
+    parentId: null,
+    authorExternalId: digits(16),
+    authorName: input.authorName ?? randomPerson().name,
+    text: input.text,
+    owner: false,
+  });
 }

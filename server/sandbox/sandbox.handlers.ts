@@ -94,10 +94,16 @@ export const sandboxRouter = createRouter()
     c.json(emitted(await sandbox.emitDelivery(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),
   )
   .openapi(routes.editMessageRoute, async (c) =>
-    c.json(emitted(await sandbox.emitMessageChange(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId }, 'message.edited')), 200),
+    c.json(
+      emitted(await sandbox.emitMessageChange(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId }, 'message.edited')),
+      200,
+    ),
   )
   .openapi(routes.unsendMessageRoute, async (c) =>
-    c.json(emitted(await sandbox.emitMessageChange(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId }, 'message.unsent')), 200),
+    c.json(
+      emitted(await sandbox.emitMessageChange(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId }, 'message.unsent')),
+      200,
+    ),
   )
   .openapi(routes.emitEchoRoute, async (c) =>
     c.json(emitted(await sandbox.emitEcho(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId })), 200),

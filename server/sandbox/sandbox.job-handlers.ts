@@ -2,4 +2,6 @@ import { handleJob } from '../jobs/define-job';
 import { deliverSandboxMessageJob } from '../platforms/sandbox/deliver-sandbox-message.job';
 import { deliverSandboxMessage } from './sandbox-message-delivery';
 
-export const sandboxJobHandlers = [handleJob(deliverSandboxMessageJob, ({ sandboxMessageId }, { services }) => deliverSandboxMessage(services, sandboxMessageId))];
+export const sandboxJobHandlers = [
+  handleJob(deliverSandboxMessageJob, ({ sandboxMessageId }, { services }) => deliverSandboxMessage(services, sandboxMessageId)),
+];

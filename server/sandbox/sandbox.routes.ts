@@ -59,7 +59,11 @@ const accountAction = (path: string, operationId: string, summary: string) =>
   });
 
 export const revokeAccessRoute = accountAction('/sandbox/accounts/{id}/revoke-access', 'sandboxRevokeAccess', 'The person removes the app at the platform');
-export const expireTokenRoute = accountAction('/sandbox/accounts/{id}/expire-token', 'sandboxExpireToken', "The account's access token expires at the platform");
+export const expireTokenRoute = accountAction(
+  '/sandbox/accounts/{id}/expire-token',
+  'sandboxExpireToken',
+  "The account's access token expires at the platform",
+);
 
 export const publishItemRoute = createRoute({
   method: 'post',
@@ -82,7 +86,10 @@ export const seedHistoryRoute = createRoute({
   tags,
   security,
   request: { body: jsonBody(SandboxHistoryBody) },
-  responses: { 200: jsonResponse(z.object({ items: z.array(SandboxItemSchema), total: z.number().int() }).openapi('SandboxHistory'), 'The posts, oldest first'), ...errorResponses(404) },
+  responses: {
+    200: jsonResponse(z.object({ items: z.array(SandboxItemSchema), total: z.number().int() }).openapi('SandboxHistory'), 'The posts, oldest first'),
+    ...errorResponses(404),
+  },
 });
 
 export const listItemsRoute = createRoute({
@@ -111,11 +118,26 @@ const emitRoute = (path: string, operationId: string, summary: string, body: z.Z
   });
 
 export const emitCommentRoute = emitRoute('/sandbox/inbound/comment', 'sandboxEmitComment', 'Someone comments on a published item', CommentBody);
-export const editCommentRoute = emitRoute('/sandbox/inbound/comment/edit', 'sandboxEditComment', 'The author of a comment edits it on the platform', CommentEditBody);
-export const deleteCommentRoute = emitRoute('/sandbox/inbound/comment/delete', 'sandboxDeleteComment', 'The author of a comment deletes it on the platform', CommentDeleteBody);
+export const editCommentRoute = emitRoute(
+  '/sandbox/inbound/comment/edit',
+  'sandboxEditComment',
+  'The author of a comment edits it on the platform',
+  CommentEditBody,
+);
+export const deleteCommentRoute = emitRoute(
+  '/sandbox/inbound/comment/delete',
+  'sandboxDeleteComment',
+  'The author of a comment deletes it on the platform',
+  CommentDeleteBody,
+);
 export const likeCommentRoute = emitRoute('/sandbox/inbound/comment/like', 'sandboxLikeComment', 'People like a comment on the platform', CommentLikeBody);
 export const emitMessageRoute = emitRoute('/sandbox/inbound/message', 'sandboxEmitMessage', 'Someone sends a direct message', MessageBody);
-export const emitMessageBatchRoute = emitRoute('/sandbox/inbound/messages', 'sandboxEmitMessageBatch', 'Up to 500 people send a direct message, in one webhook', MessageBatchBody);
+export const emitMessageBatchRoute = emitRoute(
+  '/sandbox/inbound/messages',
+  'sandboxEmitMessageBatch',
+  'Up to 500 people send a direct message, in one webhook',
+  MessageBatchBody,
+);
 export const emitPostbackRoute = emitRoute('/sandbox/inbound/postback', 'sandboxEmitPostback', 'Someone taps a quick reply or a button', PostbackBody);
 export const emitReactionRoute = emitRoute('/sandbox/inbound/reaction', 'sandboxEmitReaction', 'Someone reacts to a message', ReactionBody);
 export const emitReadRoute = emitRoute('/sandbox/inbound/read', 'sandboxEmitRead', 'Someone reads the conversation (read receipt)', ReadBody);
@@ -126,7 +148,12 @@ export const emitDeliveryRoute = emitRoute(
   DeliveryBody,
 );
 export const editMessageRoute = emitRoute('/sandbox/inbound/message/edit', 'sandboxEditMessage', 'The person edits a message they sent', MessageEditBody);
-export const unsendMessageRoute = emitRoute('/sandbox/inbound/message/unsend', 'sandboxUnsendMessage', 'The person unsends a message they sent', MessageUnsendBody);
+export const unsendMessageRoute = emitRoute(
+  '/sandbox/inbound/message/unsend',
+  'sandboxUnsendMessage',
+  'The person unsends a message they sent',
+  MessageUnsendBody,
+);
 export const emitEchoRoute = emitRoute('/sandbox/inbound/echo', 'sandboxEmitEcho', 'The owner sends a message from the platform app (echo)', EchoBody);
 export const emitReviewRoute = emitRoute('/sandbox/inbound/review', 'sandboxEmitReview', 'Someone posts or edits a review', ReviewBody);
 
@@ -165,7 +192,10 @@ export const listFaultsRoute = createRoute({
   description: sandboxNote,
   tags,
   security,
-  responses: { 200: jsonResponse(z.object({ items: z.array(FaultSchema), total: z.number().int() }).openapi('SandboxFaultList'), 'Faults'), ...errorResponses() },
+  responses: {
+    200: jsonResponse(z.object({ items: z.array(FaultSchema), total: z.number().int() }).openapi('SandboxFaultList'), 'Faults'),
+    ...errorResponses(),
+  },
 });
 
 export const deleteFaultRoute = createRoute({

@@ -14,9 +14,21 @@ export const SandboxAccountBody = z
   .object({
     teamId: id,
     type: AccountTypeSchema,
-    username: z.string().trim().min(2).max(60).regex(/^@?[A-Za-z0-9._-]+$/, 'letters, digits, dots, dashes and underscores').optional(),
+    username: z
+      .string()
+      .trim()
+      .min(2)
+      .max(60)
+      .regex(/^@?[A-Za-z0-9._-]+$/, 'letters, digits, dots, dashes and underscores')
+      .optional(),
     grantMessaging: z.boolean().optional().openapi({ description: 'Grant messaging permissions (honoured only when the organization is enabled for DMs)' }),
-    channelName: z.string().trim().min(1).max(100).optional().openapi({ description: 'Page, channel, board or subreddit to create if missing and select where the platform selects one' }),
+    channelName: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'Page, channel, board or subreddit to create if missing and select where the platform selects one' }),
   })
   .strict()
   .openapi('SandboxConnectAccount');
@@ -88,7 +100,12 @@ export const CommentBody = z
     itemId: id.optional().openapi({ description: 'Sandbox item to comment on; the latest post (or a new one) if omitted' }),
     parentCommentId: id.optional().openapi({ description: 'Sandbox comment to reply to' }),
     authorName: z.string().min(1).max(100).optional(),
-    authorId: z.string().min(1).max(100).optional().openapi({ description: 'Platform id of the commenter: the same id is the same person; a new one if omitted' }),
+    authorId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'Platform id of the commenter: the same id is the same person; a new one if omitted' }),
   })
   .strict()
   .openapi('SandboxInboundComment');
@@ -110,7 +127,9 @@ export const CommentLikeBody = z
 
 const Attachment = z
   .object({
-    type: z.enum(['image', 'video', 'audio', 'file', 'share', 'story_mention']).openapi({ description: '`share`: a shared post or reel; `story_mention` (Instagram)' }),
+    type: z
+      .enum(['image', 'video', 'audio', 'file', 'share', 'story_mention'])
+      .openapi({ description: '`share`: a shared post or reel; `story_mention` (Instagram)' }),
     url: z.string().url().max(2048),
   })
   .strict();
@@ -152,11 +171,19 @@ export const PostbackBody = z
         'A quick reply or button of a message, or what the page itself shows: an Instagram ice breaker, a Facebook persistent menu item or Get Started button (these must be synced with that payload)',
     }),
     payload: z.string().min(1).max(1000),
-    title: z.string().min(1).max(80).optional().openapi({ description: 'The label tapped; required for quick replies and buttons, taken from the page’s setting otherwise' }),
+    title: z
+      .string()
+      .min(1)
+      .max(80)
+      .optional()
+      .openapi({ description: 'The label tapped; required for quick replies and buttons, taken from the page’s setting otherwise' }),
     ...person,
   })
   .strict()
-  .refine((body) => body.title !== undefined || !(MESSAGE_TAPS as readonly string[]).includes(body.kind), { message: 'Required for quick replies and buttons', path: ['title'] })
+  .refine((body) => body.title !== undefined || !(MESSAGE_TAPS as readonly string[]).includes(body.kind), {
+    message: 'Required for quick replies and buttons',
+    path: ['title'],
+  })
   .openapi('SandboxInboundPostback');
 
 export const ReactionBody = z
@@ -171,7 +198,11 @@ export const ReactionBody = z
   .openapi('SandboxInboundReaction');
 
 export const ReadBody = z
-  .object({ socialAccountId: id, watermark: z.string().datetime().optional().openapi({ description: 'Messages up to this time were read (default now)' }), ...person })
+  .object({
+    socialAccountId: id,
+    watermark: z.string().datetime().optional().openapi({ description: 'Messages up to this time were read (default now)' }),
+    ...person,
+  })
   .strict()
   .openapi('SandboxInboundRead');
 

@@ -94,7 +94,12 @@ function recipientOf(account: SocialAccountRow): string {
 }
 
 /** Sends a platform webhook into the one ingestion path, exactly as a live platform would. */
-export async function emit(services: AppServices, account: SocialAccountRow, kind: InboundEventKind, data: Record<string, unknown>): Promise<InboundEventRow[]> {
+export async function emit(
+  services: AppServices,
+  account: SocialAccountRow,
+  kind: InboundEventKind,
+  data: Record<string, unknown>,
+): Promise<InboundEventRow[]> {
   return emitMany(services, account, kind, [data]);
 }
 
@@ -141,7 +146,8 @@ export async function publishSandboxItem(
     throw new BadRequestError(`${label} has no ${format.toLowerCase()} posts (it offers ${formatsOf(account.type).join(', ')})`);
   }
   const publishedAt = input.publishedAt ? new Date(input.publishedAt) : undefined;
-  if (publishedAt && publishedAt.getTime() > Date.now()) throw new BadRequestError('publishedAt cannot be in the future: the owner publishes now or published earlier');
+  if (publishedAt && publishedAt.getTime() > Date.now())
+    throw new BadRequestError('publishedAt cannot be in the future: the owner publishes now or published earlier');
   const text = input.text ?? `Posted on ${label} from the sandbox`;
   return createPost(services.db, { profile, channel, text, publishedAt, metadata: ownerPostFacts(services, account.type, format, text) });
 }
@@ -154,7 +160,18 @@ function ownerPostFacts(services: AppServices, platform: string, format: Sandbox
   return { format, media, ...(platform === 'YOUTUBE' ? { title: text.slice(0, 100), isShort: format === 'SHORT' } : {}) };
 }
 
-const HISTORY_TOPICS = ['Behind the scenes', 'Customer story', 'Product tip', 'Team lunch', 'New arrivals', 'Weekend recap', 'Quick tutorial', 'Throwback', 'Event highlights', 'Q&A'];
+const HISTORY_TOPICS = [
+  'Behind the scenes',
+  'Customer story',
+  'Product tip',
+  'Team lunch',
+  'New arrivals',
+  'Weekend recap',
+  'Quick tutorial',
+  'Throwback',
+  'Event highlights',
+  'Q&A',
+];
 
 /**
  * History the owner made before connecting: `count` posts in the platform's formats (images,
@@ -218,7 +235,9 @@ export async function emitComment(
     post = await findItem(services.db, { profileId: profile.id, id: input.itemId });
     if (!post || post.kind !== 'POST') throw new NotFoundError('Item');
   }
-  post ??= (await latestPost(services.db, profile.id)) ?? (await createPost(services.db, { profile, channel: await channelFor(services.db, profile, account), text: 'A post published in the app' }));
+  post ??=
+    (await latestPost(services.db, profile.id)) ??
+    (await createPost(services.db, { profile, channel: await channelFor(services.db, profile, account), text: 'A post published in the app' }));
   parent ??= post;
   const person = randomPerson();
   const author = { externalId: input.authorId ?? digits(17), username: person.handle, name: input.authorName ?? person.name };
@@ -287,7 +306,15 @@ export async function emitMessageBatch(
 
 export async function emitPostback(
   services: AppServices,
-  input: { organizationId: string; socialAccountId: string; kind: 'QUICK_REPLY' | 'BUTTON' | ProfileTap; payload: string; title?: string; senderId?: string; senderName?: string },
+  input: {
+    organizationId: string;
+    socialAccountId: string;
+    kind: 'QUICK_REPLY' | 'BUTTON' | ProfileTap;
+    payload: string;
+    title?: string;
+    senderId?: string;
+    senderName?: string;
+  },
 ) {
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
@@ -301,14 +328,25 @@ export async function emitPostback(
 
 export async function emitReaction(
   services: AppServices,
-  input: { organizationId: string; socialAccountId: string; messageId: string; reaction: string; action: 'react' | 'unreact'; senderId?: string; senderName?: string },
+  input: {
+    organizationId: string;
+    socialAccountId: string;
+    messageId: string;
+    reaction: string;
+    action: 'react' | 'unreact';
+    senderId?: string;
+    senderName?: string;
+  },
 ) {
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
   return emit(services, account, 'message.reaction', { sender: sender(input), messageId: input.messageId, reaction: input.reaction, action: input.action });
 }
 
-export async function emitRead(services: AppServices, input: { organizationId: string; socialAccountId: string; watermark?: string; senderId?: string; senderName?: string }) {
+export async function emitRead(
+  services: AppServices,
+  input: { organizationId: string; socialAccountId: string; watermark?: string; senderId?: string; senderName?: string },
+) {
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
   return emit(services, account, 'message.read', { sender: sender(input), watermark: input.watermark ?? new Date().toISOString() });
@@ -321,7 +359,11 @@ export async function emitDelivery(
 ) {
   const { account } = await sandboxAccount(services, input);
   requireCapability(account, 'messaging');
-  return emit(services, account, 'message.delivered', { sender: sender(input), messageIds: input.messageIds ?? [], watermark: input.watermark ?? new Date().toISOString() });
+  return emit(services, account, 'message.delivered', {
+    sender: sender(input),
+    messageIds: input.messageIds ?? [],
+    watermark: input.watermark ?? new Date().toISOString(),
+  });
 }
 
 export async function emitEcho(services: AppServices, input: { organizationId: string; socialAccountId: string; recipientId: string; text: string }) {
@@ -381,7 +423,9 @@ export async function addFault(
   const [{ armed }] = (await services.db
     .select({ armed: count() })
     .from(sandboxFaults)
-    .where(and(eq(sandboxFaults.organizationId, input.organizationId), or(isNull(sandboxFaults.remaining), gt(sandboxFaults.remaining, 0))))) as [{ armed: number }];
+    .where(and(eq(sandboxFaults.organizationId, input.organizationId), or(isNull(sandboxFaults.remaining), gt(sandboxFaults.remaining, 0))))) as [
+    { armed: number },
+  ];
   const max = services.config.SANDBOX_FAULTS_PER_ORGANIZATION;
   if (armed >= max) throw new ConflictError(`At most ${max} faults may be armed at once; delete some first (DELETE /sandbox/faults/{id})`);
   let profileId: string | null = null;
@@ -453,4 +497,3 @@ export async function expireToken(services: AppServices, params: { organizationI
   await expireAccessTokens(services.db, profile.id);
   return account;
 }
-

@@ -62,12 +62,23 @@ describe('inbound activity through the ingestion path', () => {
 
     const early = await t.request('POST', '/sandbox/inbound/message', { key, body: { socialAccountId: account.id, text: 'Anyone there?' } });
     expect(early.status).toBe(200);
-    expect(early.json.items[0]).toMatchObject({ kind: 'message.created', domain: 'inbox', status: 'IGNORED', note: 'messaging is not enabled for the account' });
+    expect(early.json.items[0]).toMatchObject({
+      kind: 'message.created',
+      domain: 'inbox',
+      status: 'IGNORED',
+      note: 'messaging is not enabled for the account',
+    });
 
     expect((await t.request('POST', '/social-account/messaging/enable', { key, body: { teamId, type: 'INSTAGRAM' } })).status).toBe(200);
     const dm = await t.request('POST', '/sandbox/inbound/message', {
       key,
-      body: { socialAccountId: account.id, text: 'Do you ship to Oslo?', senderId: '5550001', senderName: 'Jonas Lindqvist', attachments: [{ type: 'image', url: 'https://example.com/a.jpg' }] },
+      body: {
+        socialAccountId: account.id,
+        text: 'Do you ship to Oslo?',
+        senderId: '5550001',
+        senderName: 'Jonas Lindqvist',
+        attachments: [{ type: 'image', url: 'https://example.com/a.jpg' }],
+      },
     });
     expect(dm.json.items).toHaveLength(1);
     expect(dm.json.items[0]).toMatchObject({
@@ -79,7 +90,12 @@ describe('inbound activity through the ingestion path', () => {
       domain: 'inbox',
       status: 'PENDING',
       note: null,
-      payload: { text: 'Do you ship to Oslo?', sender: { id: '5550001', name: 'Jonas Lindqvist' }, recipientExternalId: account.externalId, attachments: [{ type: 'image' }] },
+      payload: {
+        text: 'Do you ship to Oslo?',
+        sender: { id: '5550001', name: 'Jonas Lindqvist' },
+        recipientExternalId: account.externalId,
+        attachments: [{ type: 'image' }],
+      },
       processedAt: null,
     });
     const messageId = dm.json.items[0].payload.messageId;
@@ -122,17 +138,31 @@ describe('inbound activity through the ingestion path', () => {
     const stale = await t.request('POST', '/social-account/set-channel', { key, body: { teamId, type: 'FACEBOOK', channelId: withPage.channelId } });
     expect(stale.status).toBe(404);
     await t.request('POST', '/social-account/refresh-channels', { key, body: { teamId, type: 'FACEBOOK' } });
-    expect((await t.request('POST', '/social-account/set-channel', { key, body: { teamId, type: 'FACEBOOK', channelId: withPage.channelId } })).status).toBe(200);
+    expect((await t.request('POST', '/social-account/set-channel', { key, body: { teamId, type: 'FACEBOOK', channelId: withPage.channelId } })).status).toBe(
+      200,
+    );
     const item = await t.request('POST', '/sandbox/items', { key, body: { socialAccountId: withPage.id, text: 'Spring sale' } });
-    const comment = await t.request('POST', '/sandbox/inbound/comment', { key, body: { socialAccountId: withPage.id, itemId: item.json.id, text: 'Is it still on?', authorName: 'Sofia Tanaka' } });
+    const comment = await t.request('POST', '/sandbox/inbound/comment', {
+      key,
+      body: { socialAccountId: withPage.id, itemId: item.json.id, text: 'Is it still on?', authorName: 'Sofia Tanaka' },
+    });
     expect(comment.status).toBe(200);
     expect(comment.json.items.map((row: { teamId: string }) => row.teamId).sort()).toEqual([teamId, other].sort());
     const payload = comment.json.items[0].payload;
     expect(comment.json.items[0]).toMatchObject({ kind: 'comment.created', domain: 'comments', status: 'PENDING' });
-    expect(payload).toMatchObject({ postId: item.json.externalId, postPermalink: item.json.permalink, text: 'Is it still on?', author: { name: 'Sofia Tanaka' }, parentCommentId: null });
+    expect(payload).toMatchObject({
+      postId: item.json.externalId,
+      postPermalink: item.json.permalink,
+      text: 'Is it still on?',
+      author: { name: 'Sofia Tanaka' },
+      parentCommentId: null,
+    });
     expect(payload.permalink).toContain('comment_id=');
 
-    const reply = await t.request('POST', '/sandbox/inbound/comment', { key, body: { socialAccountId: withPage.id, parentCommentId: payload.sandboxCommentId, text: 'Me too' } });
+    const reply = await t.request('POST', '/sandbox/inbound/comment', {
+      key,
+      body: { socialAccountId: withPage.id, parentCommentId: payload.sandboxCommentId, text: 'Me too' },
+    });
     expect(reply.json.items[0].payload).toMatchObject({ parentCommentId: payload.commentId, postId: item.json.externalId });
     const unknown = await t.request('POST', '/sandbox/inbound/comment', { key, body: { socialAccountId: withPage.id, itemId: 'nope', text: 'x' } });
     expect(unknown.status).toBe(404);
@@ -147,7 +177,10 @@ describe('inbound activity through the ingestion path', () => {
     const review = await t.request('POST', '/sandbox/inbound/review', { key, body: { socialAccountId: account.id, rating: 4, comment: 'Great coffee' } });
     expect(review.json.items[0]).toMatchObject({ kind: 'review.created', domain: 'reviews', payload: { starRating: 'FOUR', comment: 'Great coffee' } });
     const reviewId = review.json.items[0].payload.reviewId;
-    const edited = await t.request('POST', '/sandbox/inbound/review', { key, body: { socialAccountId: account.id, reviewId, rating: 2, comment: 'Cold today' } });
+    const edited = await t.request('POST', '/sandbox/inbound/review', {
+      key,
+      body: { socialAccountId: account.id, reviewId, rating: 2, comment: 'Cold today' },
+    });
     expect(edited.json.items[0]).toMatchObject({ kind: 'review.updated', payload: { reviewId, starRating: 'TWO' } });
     expect((await t.request('POST', '/sandbox/inbound/review', { key, body: { socialAccountId: account.id, rating: 6 } })).json.issues[0].code).toBe('too_big');
     const tiktok = await sandboxAccount(t, key, { teamId, type: 'TIKTOK' });
@@ -166,7 +199,9 @@ describe('inbound activity through the ingestion path', () => {
     const second = await ingestWebhook(t.services, { platform: 'YOUTUBE', payload, source: 'webhook' });
     expect(first).toHaveLength(1);
     expect(second).toHaveLength(0);
-    await expect(ingestWebhook(t.services, { platform: 'YOUTUBE', payload: { nope: true }, source: 'webhook' })).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(ingestWebhook(t.services, { platform: 'YOUTUBE', payload: { nope: true }, source: 'webhook' })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+    });
 
     // A domain without a consumer leaves its events waiting (the reviews domain's is taken away for this).
     const realConsumer = inboundConsumers.reviews;
@@ -212,7 +247,9 @@ describe('inbound activity through the ingestion path', () => {
     expect((await t.request('GET', '/sandbox/faults', { key: mine.key })).json.total).toBe(0);
     // Their fault does not touch my Instagram accounts.
     await sandboxAccount(t, mine.key, { teamId: mine.teamId, type: 'INSTAGRAM' });
-    expect((await t.request('POST', '/social-account/connection-check', { key: mine.key, body: { teamId: mine.teamId, type: 'INSTAGRAM' } })).json.success).toBe(true);
+    expect(
+      (await t.request('POST', '/social-account/connection-check', { key: mine.key, body: { teamId: mine.teamId, type: 'INSTAGRAM' } })).json.success,
+    ).toBe(true);
   });
 });
 
@@ -233,27 +270,40 @@ describe('sandbox faults', () => {
 
 describe('SANDBOX=false', () => {
   // A second app of its own (migrations included): slow on a busy machine.
-  it('removes the sandbox control API and pages, offers only the live platforms, and connect explains there is no connector', { timeout: 120_000 }, async () => {
-    const off = await createTestApp({ env: { SANDBOX: 'false', LIVE_PLATFORMS: 'BLUESKY' } });
-    const { key, teamId } = await off.createOrg();
-    expect((await off.request('POST', '/sandbox/accounts', { key, body: { teamId, type: 'TIKTOK' } })).status).toBe(404);
-    expect((await off.request('GET', '/sandbox/faults', { key })).status).toBe(404);
-    expect((await off.app.request('/sandbox/connect/anything')).status).toBe(404);
-    const connect = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'TIKTOK', redirectUrl: 'https://app.example.com/' } });
-    expect(connect.status).toBe(400);
-    expect(connect.json.message).toMatch(/no live connector/);
-    expect((await off.request('GET', '/social-account/platforms', { key })).json).toEqual({ platforms: [{ type: 'BLUESKY', modes: ['live'] }] });
-    const live = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/' } });
-    expect(new URL(live.json.url).pathname).toMatch(/^\/connect\/[\w-]+$/);
-    const sandboxAsked = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', mode: 'sandbox', redirectUrl: 'https://app.example.com/' } });
-    expect(sandboxAsked.json.message).toMatch(/SANDBOX=false/);
-    const spec = await off.app.request('/api/v1/openapi.json');
-    expect(Object.keys((await spec.json()).paths)).not.toContain('/api/v1/sandbox/accounts');
-  });
+  it(
+    'removes the sandbox control API and pages, offers only the live platforms, and connect explains there is no connector',
+    { timeout: 120_000 },
+    async () => {
+      const off = await createTestApp({ env: { SANDBOX: 'false', LIVE_PLATFORMS: 'BLUESKY' } });
+      const { key, teamId } = await off.createOrg();
+      expect((await off.request('POST', '/sandbox/accounts', { key, body: { teamId, type: 'TIKTOK' } })).status).toBe(404);
+      expect((await off.request('GET', '/sandbox/faults', { key })).status).toBe(404);
+      expect((await off.app.request('/sandbox/connect/anything')).status).toBe(404);
+      const connect = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'TIKTOK', redirectUrl: 'https://app.example.com/' } });
+      expect(connect.status).toBe(400);
+      expect(connect.json.message).toMatch(/no live connector/);
+      expect((await off.request('GET', '/social-account/platforms', { key })).json).toEqual({ platforms: [{ type: 'BLUESKY', modes: ['live'] }] });
+      const live = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/' } });
+      expect(new URL(live.json.url).pathname).toMatch(/^\/connect\/[\w-]+$/);
+      const sandboxAsked = await off.request('POST', '/social-account/connect', {
+        key,
+        body: { teamId, type: 'BLUESKY', mode: 'sandbox', redirectUrl: 'https://app.example.com/' },
+      });
+      expect(sandboxAsked.json.message).toMatch(/SANDBOX=false/);
+      const spec = await off.app.request('/api/v1/openapi.json');
+      expect(Object.keys((await spec.json()).paths)).not.toContain('/api/v1/sandbox/accounts');
+    },
+  );
 
   it('documents the sandbox API in the OpenAPI document when on', async () => {
     const spec = await (await t.app.request('/api/v1/openapi.json')).json();
-    for (const path of ['/api/v1/sandbox/accounts', '/api/v1/sandbox/inbound/message', '/api/v1/sandbox/faults', '/api/v1/social-account/connect', '/api/v1/organization/usage/daily-limits']) {
+    for (const path of [
+      '/api/v1/sandbox/accounts',
+      '/api/v1/sandbox/inbound/message',
+      '/api/v1/sandbox/faults',
+      '/api/v1/social-account/connect',
+      '/api/v1/organization/usage/daily-limits',
+    ]) {
       expect(Object.keys(spec.paths)).toContain(path);
     }
     expect(spec.paths['/api/v1/social-account/messaging/enable'].post.operationId).toBe('enableSocialAccountMessaging');

@@ -154,7 +154,11 @@ describe.skipIf(!runs)('a database outage under load', () => {
       await sleep(length - Math.min(1_500, length));
       postgres.start();
       // Ready again within seconds of the database coming back.
-      const ready = await probeUntil(() => fetch(`${server!.url}/readyz`).then((r) => r.status), (status) => status === 200, 30);
+      const ready = await probeUntil(
+        () => fetch(`${server!.url}/readyz`).then((r) => r.status),
+        (status) => status === 200,
+        30,
+      );
       expect(ready).toBe(200);
     }
     writing = false;
@@ -190,12 +194,20 @@ describe.skipIf(!runs)('a database outage under load', () => {
 
     // Every post.published event reached the endpoint (deduplicated by its id, as receivers do).
     const publishedIds = () => new Set([...hooks.received.values()].filter((e) => e.type === 'post.published').map((e) => e.data.id));
-    await probeUntil(async () => publishedIds().size, (size) => size >= settled.length, 60);
+    await probeUntil(
+      async () => publishedIds().size,
+      (size) => size >= settled.length,
+      60,
+    );
     expect([...publishedIds()].sort()).toEqual(settled.map((post) => post.id).sort());
 
     // The live stream was asked to reconnect, came back with Last-Event-ID, and, live or replayed,
     // carried every post.published.
-    await probeUntil(async () => live.published.size, (size) => size >= settled.length, 30);
+    await probeUntil(
+      async () => live.published.size,
+      (size) => size >= settled.length,
+      30,
+    );
     await live.stop();
     expect([...live.published].sort()).toEqual(settled.map((post) => post.id).sort());
     expect(live.reconnectMessages).toBeGreaterThan(0);

@@ -30,10 +30,13 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one Postgres an
     balancer = http.createServer((request, response) => {
       const targets = [instances.a, instances.b].filter((instance) => instance?.child.exitCode === null);
       const target = new URL(targets[turn++ % targets.length]!.url);
-      const forwarded = http.request({ host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode!, answer.headers);
-        answer.pipe(response);
-      });
+      const forwarded = http.request(
+        { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+        },
+      );
       forwarded.on('error', () => response.writeHead(502).end());
       request.pipe(forwarded);
     });
@@ -64,7 +67,11 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one Postgres an
   });
 
   async function newOrganization() {
-    const created = await runCli(['create-org', '--name', `Scale ${Date.now()}`, '--plan', 'PRO', '--json'], { DATABASE_URL: database.url, SECRET_KEY: env.SECRET_KEY, DATA_DIR: 'memory://' });
+    const created = await runCli(['create-org', '--name', `Scale ${Date.now()}`, '--plan', 'PRO', '--json'], {
+      DATABASE_URL: database.url,
+      SECRET_KEY: env.SECRET_KEY,
+      DATA_DIR: 'memory://',
+    });
     expect(created.code, created.stderr).toBe(0);
     const json = JSON.parse(created.stdout) as { organizationId: string; teamId: string; apiKey: string };
     return { key: json.apiKey, teamId: json.teamId };

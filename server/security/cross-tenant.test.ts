@@ -43,7 +43,14 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
     return created(
       t.request('POST', '/post', {
         key: org.key,
-        body: { teamId: org.teamId, title: 'Seeded', postDate: inDays(3), referenceKey: `ref-${org.organizationId}`, socialAccountTypes: ['MASTODON'], data: { MASTODON: { text: 'Seeded post' } } },
+        body: {
+          teamId: org.teamId,
+          title: 'Seeded',
+          postDate: inDays(3),
+          referenceKey: `ref-${org.organizationId}`,
+          socialAccountTypes: ['MASTODON'],
+          data: { MASTODON: { text: 'Seeded post' } },
+        },
       }),
       'post',
     );
@@ -59,11 +66,17 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
   },
   'comment/{id}': async (org, seeded) => {
     seeded.published ??= await SEEDERS.published!(org, seeded);
-    return created(t.request('POST', '/comment', { key: org.key, body: { teamId: org.teamId, internalPostId: seeded.published, status: 'DRAFT', text: 'Seeded comment' } }), 'comment');
+    return created(
+      t.request('POST', '/comment', { key: org.key, body: { teamId: org.teamId, internalPostId: seeded.published, status: 'DRAFT', text: 'Seeded comment' } }),
+      'comment',
+    );
   },
   '{importId}': async (org, seeded) => {
     seeded.published ??= await SEEDERS.published!(org, seeded);
-    return created(t.request('POST', '/comment/import', { key: org.key, body: { teamId: org.teamId, postId: seeded.published, socialAccountType: 'BLUESKY' } }), 'comment import');
+    return created(
+      t.request('POST', '/comment/import', { key: org.key, body: { teamId: org.teamId, postId: seeded.published, socialAccountType: 'BLUESKY' } }),
+      'comment import',
+    );
   },
   '{commentId}': async (org, seeded) => {
     seeded.published ??= await SEEDERS.published!(org, seeded);
@@ -105,7 +118,10 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
   },
   // A DM received on an Instagram account with messaging enabled (the organization has DMs on).
   'conversations/{id}': async (org) => {
-    const account = await created(t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true } }), 'instagram account');
+    const account = await created(
+      t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true } }),
+      'instagram account',
+    );
     await t.request('POST', '/social-account/messaging/enable', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM' } });
     await t.request('POST', '/sandbox/inbound/message', { key: org.key, body: { socialAccountId: account, text: 'Seeded DM', senderId: '999001' } });
     const listed = await waitFor(
@@ -121,26 +137,56 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
     return thread.json.items[0].id as string;
   },
   // Automations (the organizations have them on): a flow, and the ice breakers of an Instagram account.
-  'automations/{id}': (org) => created(t.request('POST', '/automations', { key: org.key, body: { teamId: org.teamId, name: 'Seeded flow', platformScope: 'INSTAGRAM' } }), 'automation flow'),
+  'automations/{id}': (org) =>
+    created(
+      t.request('POST', '/automations', { key: org.key, body: { teamId: org.teamId, name: 'Seeded flow', platformScope: 'INSTAGRAM' } }),
+      'automation flow',
+    ),
   '{socialAccountId}': async (org) => {
     // The DM seeder may have connected the team's Instagram account already (one per type and team).
     const existing = await t.request('GET', `/social-account/by-type?type=INSTAGRAM&teamId=${org.teamId}`, { key: org.key });
     if (existing.status === 200 && existing.json?.id) return existing.json.id as string;
-    return created(t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true } }), 'instagram account');
+    return created(
+      t.request('POST', '/sandbox/accounts', { key: org.key, body: { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true } }),
+      'instagram account',
+    );
   },
   // A run as the executor writes it: a version and an execution row of the seeded flow.
   'automation-executions/{id}': async (org, seeded) => {
     seeded['automations/{id}'] ??= await SEEDERS['automations/{id}']!(org, seeded);
     const flowId = seeded['automations/{id}'];
-    const definition = { trigger: { type: 'DM_RECEIVED' as const, platform: 'INSTAGRAM' as const, socialAccountId: null, senderExternalIds: [], actionDelaySeconds: 0 }, steps: [] };
+    const definition = {
+      trigger: { type: 'DM_RECEIVED' as const, platform: 'INSTAGRAM' as const, socialAccountId: null, senderExternalIds: [], actionDelaySeconds: 0 },
+      steps: [],
+    };
     const [version] = await t.services.db
       .insert(automationFlowVersions)
-      .values({ flowId, organizationId: org.organizationId, version: 1, status: 'PUBLISHED', definition, triggerType: 'DM_RECEIVED', platform: 'INSTAGRAM', publishedAt: new Date() })
+      .values({
+        flowId,
+        organizationId: org.organizationId,
+        version: 1,
+        status: 'PUBLISHED',
+        definition,
+        triggerType: 'DM_RECEIVED',
+        platform: 'INSTAGRAM',
+        publishedAt: new Date(),
+      })
       .returning();
     const now = new Date();
     const [run] = await t.services.db
       .insert(automationExecutions)
-      .values({ organizationId: org.organizationId, teamId: org.teamId, flowId, flowVersionId: version!.id, triggerId: 'seeded', platform: 'INSTAGRAM', status: 'COMPLETED', input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' }, receivedAt: now, scheduledAt: now })
+      .values({
+        organizationId: org.organizationId,
+        teamId: org.teamId,
+        flowId,
+        flowVersionId: version!.id,
+        triggerId: 'seeded',
+        platform: 'INSTAGRAM',
+        status: 'COMPLETED',
+        input: { type: 'DM_RECEIVED', platform: 'INSTAGRAM' },
+        receivedAt: now,
+        scheduledAt: now,
+      })
       .returning();
     return run!.id;
   },
@@ -149,14 +195,20 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
   'automation-provider-settings/{id}': async (org, seeded) => {
     seeded['{socialAccountId}'] ??= await SEEDERS['{socialAccountId}']!(org, seeded);
     const body = { teamId: org.teamId, platform: 'INSTAGRAM', config: { iceBreakers: [{ question: 'Seeded?', payload: 'SEEDED' }] } };
-    return created(t.request('PUT', `/automation-provider-settings/${seeded['{socialAccountId}']}/INSTAGRAM_ICE_BREAKERS`, { key: org.key, body }), 'provider setting');
+    return created(
+      t.request('PUT', `/automation-provider-settings/${seeded['{socialAccountId}']}/INSTAGRAM_ICE_BREAKERS`, { key: org.key, body }),
+      'provider setting',
+    );
   },
   'faults/{id}': (org) => created(t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'TIKTOK', kind: 'TRANSIENT', count: 1 } }), 'fault'),
   'webhooks/{id}': (org) => created(t.request('POST', '/webhooks', { key: org.key, body: { url: 'https://93.184.215.14/hooks' } }), 'webhook'),
   // A post history import job (its `{importId}` is not a comment import's).
   '/post-history-import/|{importId}': async (org) => {
     await connectAccount(t, org.key, org.teamId, 'PINTEREST');
-    return created(t.request('POST', '/post-history-import', { key: org.key, body: { teamId: org.teamId, socialAccountType: 'PINTEREST', count: 1 } }), 'post history import');
+    return created(
+      t.request('POST', '/post-history-import', { key: org.key, body: { teamId: org.teamId, socialAccountType: 'PINTEREST', count: 1 } }),
+      'post history import',
+    );
   },
   '{deliveryId}': async (org, seeded) => {
     seeded['webhooks/{id}'] ??= await SEEDERS['webhooks/{id}']!(org, seeded);
@@ -186,7 +238,11 @@ const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
   sendAutomationRichMessage: (org: Org) => ({ teamId: org.teamId, message: { text: 'Sent by a stranger' } }),
   updateAutomationFlow: { name: 'Renamed by a stranger' },
   testAutomationFlow: { input: { text: 'Run by a stranger' } },
-  saveAutomationProviderSetting: (org: Org) => ({ teamId: org.teamId, platform: 'INSTAGRAM', config: { iceBreakers: [{ question: 'By a stranger?', payload: 'STRANGER' }] } }),
+  saveAutomationProviderSetting: (org: Org) => ({
+    teamId: org.teamId,
+    platform: 'INSTAGRAM',
+    config: { iceBreakers: [{ question: 'By a stranger?', payload: 'STRANGER' }] },
+  }),
 };
 
 /** Path parameters that name a kind rather than an object: the same for every organization, never "foreign". */
@@ -221,7 +277,12 @@ const call = (op: Operation, org: Org, ids: Record<string, string>) => {
 describe('cross-tenant ids', () => {
   it('has a seeder for every path parameter of the route table', () => {
     expect(withIds.length).toBeGreaterThan(20);
-    const missing = withIds.flatMap((op) => op.pathParams.map((param) => seederKey(op.path, param)).filter((key) => !SEEDERS[key]).map((key) => `${op.operationId}: ${key}`));
+    const missing = withIds.flatMap((op) =>
+      op.pathParams
+        .map((param) => seederKey(op.path, param))
+        .filter((key) => !SEEDERS[key])
+        .map((key) => `${op.operationId}: ${key}`),
+    );
     expect(missing, 'add a seeder for these path parameters').toEqual([]);
   });
 
@@ -237,10 +298,14 @@ describe('cross-tenant ids', () => {
     for (const op of withIds) {
       // Every id foreign at once, then one foreign id among the caller's own (a nested id must be checked too).
       const idParams = op.pathParams.filter((param) => !NOT_IDS.has(seederKey(op.path, param)));
-      const attempts = [idsOf(op, foreign), ...(idParams.length > 1 ? idParams.map((param) => ({ ...idsOf(op, own), [param]: idsOf(op, foreign)[param]! })) : [])];
+      const attempts = [
+        idsOf(op, foreign),
+        ...(idParams.length > 1 ? idParams.map((param) => ({ ...idsOf(op, own), [param]: idsOf(op, foreign)[param]! })) : []),
+      ];
       for (const ids of attempts) {
         const response = await call(op, mine, ids);
-        if (response.status !== 404 || response.json?.statusCode !== 404) wrong.push(`${op.operationId} ${JSON.stringify(ids)}: ${response.status} ${response.text.slice(0, 120)}`);
+        if (response.status !== 404 || response.json?.statusCode !== 404)
+          wrong.push(`${op.operationId} ${JSON.stringify(ids)}: ${response.status} ${response.text.slice(0, 120)}`);
       }
     }
     expect(wrong).toEqual([]);

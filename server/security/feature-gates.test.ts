@@ -43,7 +43,8 @@ describe('DM and automation routes of an organization without the feature', () =
           for (const { path, init } of invalidRequests(operation)) {
             const response = await t.app.request(path, { ...init, headers: { ...init.headers, 'x-api-key': org.key } });
             const body = await response.text();
-            if (response.status !== 404 || body !== '{"statusCode":404,"message":"Not found"}') answers.push(`${init.method} ${path} ${String(init.body)}: ${response.status} ${body}`);
+            if (response.status !== 404 || body !== '{"statusCode":404,"message":"Not found"}')
+              answers.push(`${init.method} ${path} ${String(init.body)}: ${response.status} ${body}`);
           }
         }
         expect(answers).toEqual([]);

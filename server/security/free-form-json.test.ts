@@ -37,7 +37,13 @@ const draft = await t.request('POST', '/post', { key: org.key, body: slackPost([
 /** Each free-form field, with the body that carries it and the issue path it is reported at. */
 const fields: { route: string; method: string; path: string; body: unknown; at: (string | number)[] }[] = [
   { route: 'POST /post Slack blocks', method: 'POST', path: '/post', body: slackPost([{ type: 'section', fields: HOLE }]), at: ['data', 'SLACK', 'blocks'] },
-  { route: 'PATCH /post Slack blocks', method: 'PATCH', path: `/post/${draft.json.id}`, body: { data: { SLACK: { channelId: 'c1', blocks: [{ type: 'section', text: HOLE }] } } }, at: ['data', 'SLACK', 'blocks'] },
+  {
+    route: 'PATCH /post Slack blocks',
+    method: 'PATCH',
+    path: `/post/${draft.json.id}`,
+    body: { data: { SLACK: { channelId: 'c1', blocks: [{ type: 'section', text: HOLE }] } } },
+    at: ['data', 'SLACK', 'blocks'],
+  },
   {
     route: 'POST /conversations/private-reply attachments',
     method: 'POST',
@@ -79,7 +85,16 @@ describe('free-form JSON fields are bounded at validation', () => {
   it('saves realistic Slack blocks (rich text a few levels deep) unchanged', async () => {
     expect(draft.status).toBe(200);
     const blocks = [
-      { type: 'rich_text', elements: [{ type: 'rich_text_list', style: 'bullet', elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Faster', style: { bold: true } }] }] }] },
+      {
+        type: 'rich_text',
+        elements: [
+          {
+            type: 'rich_text_list',
+            style: 'bullet',
+            elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text: 'Faster', style: { bold: true } }] }],
+          },
+        ],
+      },
     ];
     const created = await t.request('POST', '/post', { key: org.key, body: slackPost(blocks) });
     expect(created.status).toBe(200);

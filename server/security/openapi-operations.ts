@@ -27,11 +27,17 @@ export type Operation = {
 };
 
 type Document = {
-  paths: Record<string, Record<string, {
-    operationId?: string;
-    parameters?: { name: string; in: string }[];
-    requestBody?: { content: Record<string, { schema?: JsonSchema }> };
-  }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        parameters?: { name: string; in: string }[];
+        requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 };
 

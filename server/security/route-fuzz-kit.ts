@@ -33,7 +33,8 @@ export function routeFuzzer({ t, key, known, resolve }: FuzzTarget) {
     const type = response.headers.get('content-type') ?? '';
     // A stream that opened (valid input) is not what is being probed here.
     const body = type.includes('event-stream') ? (await response.body?.cancel(), '') : await response.text();
-    const record = (why: string) => failures.push({ request: `${label} ${init.method ?? 'GET'} ${path.slice(0, 120)} (${why})`, status: response.status, body: body.slice(0, 200) });
+    const record = (why: string) =>
+      failures.push({ request: `${label} ${init.method ?? 'GET'} ${path.slice(0, 120)} (${why})`, status: response.status, body: body.slice(0, 200) });
     if (response.status >= 500) return record('5xx');
     if (response.status >= 400 && type.includes('json')) {
       let parsed: { statusCode?: unknown; message?: unknown } | undefined;
@@ -71,7 +72,8 @@ export function routeFuzzer({ t, key, known, resolve }: FuzzTarget) {
    * one bad property at a time travels as deep as the route goes (to the database, say).
    */
   function sampleOf(schema: JsonSchema | undefined, name = ''): unknown {
-    const resolved = resolve(schema) as (JsonSchema & { example?: unknown; format?: string; minLength?: number; minimum?: number; minItems?: number }) | undefined;
+    const resolved = resolve(schema) as
+      (JsonSchema & { example?: unknown; format?: string; minLength?: number; minimum?: number; minItems?: number }) | undefined;
     if (!resolved) return 'sample';
     if (name === 'teamId') return known.teamId;
     if (name === 'socialAccountId') return known.socialAccountId;

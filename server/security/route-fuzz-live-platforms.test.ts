@@ -64,7 +64,12 @@ describe('route fuzzing with live platforms configured', { timeout: 120_000 }, (
     for (const operation of operations.filter((op) => op.bodyType === 'application/json')) {
       const base = sampleOf(operation.bodySchema);
       const send = (label: string, body: unknown, accountId?: string) =>
-        probe(failures, `${operation.operationId} ${label}`, `${pathFor(operation, accountId)}${queryFor(operation)}`, jsonInit(operation.method, JSON.stringify(body)));
+        probe(
+          failures,
+          `${operation.operationId} ${label}`,
+          `${pathFor(operation, accountId)}${queryFor(operation)}`,
+          jsonInit(operation.method, JSON.stringify(body)),
+        );
       await send('sample', base);
       if (takesAccountId(operation)) for (const [type, id] of accounts) await send(`${type} account`, base, id);
       if (!base || typeof base !== 'object' || Array.isArray(base)) continue;
@@ -84,7 +89,8 @@ describe('route fuzzing with live platforms configured', { timeout: 120_000 }, (
       const filters = operation.queryParams.some((name) => PLATFORM_QUERY.test(name));
       for (const [type, id] of accounts) {
         if (filters) await probe(failures, `${operation.operationId} ${type}`, `${pathFor(operation)}${queryFor(operation, type)}`);
-        if (takesAccountId(operation)) await probe(failures, `${operation.operationId} ${type} account`, `${pathFor(operation, id)}${queryFor(operation, type)}`);
+        if (takesAccountId(operation))
+          await probe(failures, `${operation.operationId} ${type} account`, `${pathFor(operation, id)}${queryFor(operation, type)}`);
       }
     }
     expect(failures).toEqual([]);

@@ -23,11 +23,36 @@ const { probe, propertiesOf, sampleOf } = routeFuzzer({ t, key: org.key, known: 
 const LONE_SURROGATE = '\ud800';
 const HUGE = 'h'.repeat(200_000);
 const BAD_IDS = ['x', 'a'.repeat(5000), '%00', '%ED%A0%80', '%FF%FE', '..%2F..%2Fpackage.json', '%E2%80%AE', '-1', 'null', "1'OR'1'='1", '%F0%9F%92%A9'];
-const BAD_QUERY_VALUES = ['', 'abc', '-1', '1.5', '1e309', '99999999999999999999', 'a'.repeat(10_000), '%ED%A0%80', 'null', '[object Object]', '2026-13-45T99:99:99Z'];
+const BAD_QUERY_VALUES = [
+  '',
+  'abc',
+  '-1',
+  '1.5',
+  '1e309',
+  '99999999999999999999',
+  'a'.repeat(10_000),
+  '%ED%A0%80',
+  'null',
+  '[object Object]',
+  '2026-13-45T99:99:99Z',
+];
 const WRONG_VALUES: unknown[] = [null, 'nul\u0000byte', 12345.678, true, `x${LONE_SURROGATE}y`, [null], { nested: { deep: [null] } }, HUGE, -1, [], ''];
 /** Thousands deep inside an otherwise valid body: our own walks and serializers recurse per level. Sent as text (JSON.stringify recurses too). */
 const DEEP_JSON = '['.repeat(5000) + ']'.repeat(5000);
-const RAW_BODIES = ['{', '', 'null', '[]', '"x"', '123', '{"a":', '\u0000', '{"__proto__":{"polluted":1}}', `{"name":"\\ud800"}`, '['.repeat(3000) + ']'.repeat(3000), '{"a":1}garbage'];
+const RAW_BODIES = [
+  '{',
+  '',
+  'null',
+  '[]',
+  '"x"',
+  '123',
+  '{"a":',
+  '\u0000',
+  '{"__proto__":{"polluted":1}}',
+  `{"name":"\\ud800"}`,
+  '['.repeat(3000) + ']'.repeat(3000),
+  '{"a":1}garbage',
+];
 
 // Each probe is quick, but there is one per route, bad value and property: the whole sweep outlives the default timeout on a busy machine.
 describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => {
@@ -40,7 +65,12 @@ describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => 
     for (const operation of operations.filter((op) => op.pathParams.length > 0)) {
       for (const bad of BAD_IDS) {
         const path = fillPath(operation.path, sampleIds(operation, bad));
-        await probe(failures, operation.operationId, path, operation.bodyType === 'application/json' ? jsonInit(operation.method, '{}') : { method: operation.method });
+        await probe(
+          failures,
+          operation.operationId,
+          path,
+          operation.bodyType === 'application/json' ? jsonInit(operation.method, '{}') : { method: operation.method },
+        );
       }
     }
     expect(failures).toEqual([]);
@@ -80,15 +110,25 @@ describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => 
       }
       // The right body in the wrong wrapping.
       await probe(failures, operation.operationId, path, { method: operation.method, body: '{}', headers: { 'content-type': 'text/plain' } });
-      await probe(failures, operation.operationId, path, { method: operation.method, body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      await probe(failures, operation.operationId, path, {
+        method: operation.method,
+        body: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
     }
     expect(failures).toEqual([]);
   });
 
   it('answers bad ids and bad forms on the public pages (consent, portal, avatars) without a 5xx', async () => {
     const failures: Failure[] = [];
-    const connect = await t.request('POST', '/social-account/connect', { key: org.key, body: { teamId: org.teamId, type: 'REDDIT', redirectUrl: 'https://app.example.com/' } });
-    const portal = await t.request('POST', '/social-account/create-portal-link', { key: org.key, body: { teamId: org.teamId, socialAccountTypes: ['REDDIT'] } });
+    const connect = await t.request('POST', '/social-account/connect', {
+      key: org.key,
+      body: { teamId: org.teamId, type: 'REDDIT', redirectUrl: 'https://app.example.com/' },
+    });
+    const portal = await t.request('POST', '/social-account/create-portal-link', {
+      key: org.key,
+      body: { teamId: org.teamId, socialAccountTypes: ['REDDIT'] },
+    });
     const consentPath = new URL(connect.json.url).pathname;
     const portalPath = new URL(portal.json.url).pathname;
     const pages = { cookie: 'none=1' };
@@ -113,8 +153,16 @@ describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => 
       await probe(failures, `consent form ${form.slice(0, 60)}`, consentPath, init);
       await probe(failures, `portal form ${form.slice(0, 60)}`, `${portalPath}/connect`, init);
     }
-    await probe(failures, 'consent form as JSON', consentPath, { method: 'POST', body: '{"decision":', headers: { ...pages, 'content-type': 'application/json' } });
-    await probe(failures, 'consent form as multipart', consentPath, { method: 'POST', body: '--b\r\n', headers: { ...pages, 'content-type': 'multipart/form-data; boundary=b' } });
+    await probe(failures, 'consent form as JSON', consentPath, {
+      method: 'POST',
+      body: '{"decision":',
+      headers: { ...pages, 'content-type': 'application/json' },
+    });
+    await probe(failures, 'consent form as multipart', consentPath, {
+      method: 'POST',
+      body: '--b\r\n',
+      headers: { ...pages, 'content-type': 'multipart/form-data; boundary=b' },
+    });
     expect(failures).toEqual([]);
   });
 
@@ -151,9 +199,17 @@ describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => 
       await probe(failures, `${operation.operationId} bad fields`, operation.path, { method: 'POST', body: extraField });
       const broken = ['--b\r\ncontent-disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc', '--b--\r\n', 'no multipart at all'];
       for (const body of broken) {
-        await probe(failures, `${operation.operationId} broken framing`, operation.path, { method: 'POST', body, headers: { 'content-type': 'multipart/form-data; boundary=b' } });
+        await probe(failures, `${operation.operationId} broken framing`, operation.path, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'multipart/form-data; boundary=b' },
+        });
       }
-      await probe(failures, `${operation.operationId} no boundary`, operation.path, { method: 'POST', body: 'x', headers: { 'content-type': 'multipart/form-data' } });
+      await probe(failures, `${operation.operationId} no boundary`, operation.path, {
+        method: 'POST',
+        body: 'x',
+        headers: { 'content-type': 'multipart/form-data' },
+      });
     }
 
     // The three-step flow: damaged bytes through the signed PUT, then finalize.
@@ -161,12 +217,20 @@ describe('route fuzzing from the OpenAPI document', { timeout: 180_000 }, () => 
       const init = await t.request('POST', '/upload/init', { key: org.key, body: { fileName: 'x.png', mimeType: 'image/png', fileSize: file.bytes.length } });
       expect(init.status, JSON.stringify(init.json)).toBe(200);
       const putUrl = localPath(init.json.uploadUrl ?? init.json.url);
-      await probe(failures, `put ${file.name}`, putUrl, { method: 'PUT', body: new Uint8Array(file.bytes), headers: { 'content-type': 'application/octet-stream' } });
+      await probe(failures, `put ${file.name}`, putUrl, {
+        method: 'PUT',
+        body: new Uint8Array(file.bytes),
+        headers: { 'content-type': 'application/octet-stream' },
+      });
       await probe(failures, `finalize ${file.name}`, '/api/v1/upload/finalize', jsonInit('POST', JSON.stringify({ path: init.json.path })));
     }
     const tooBig = await t.request('POST', '/upload/init', { key: org.key, body: { fileName: 'x.png', mimeType: 'image/png', fileSize: 100 } });
     const putUrl = localPath(tooBig.json.uploadUrl ?? tooBig.json.url);
-    await probe(failures, 'put more than declared', putUrl, { method: 'PUT', body: randomBytes(4096), headers: { 'content-type': 'application/octet-stream' } });
+    await probe(failures, 'put more than declared', putUrl, {
+      method: 'PUT',
+      body: randomBytes(4096),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     await probe(failures, 'put with a bad signature', putUrl.replace(/signature=[^&]+/, 'signature=%ED%A0%80'), { method: 'PUT', body: 'x' });
     await probe(failures, 'put with a bad token', '/uploads/put/%ED%A0%80?expires=abc&signature=x', { method: 'PUT', body: 'x' });
     expect(failures).toEqual([]);

@@ -13,10 +13,12 @@ export const teamsRouter = createRouter()
     const cacheKey = `${query.offset}|${query.limit}|${query.search ?? ''}`;
     // The serialized page is what is cached: the hottest list skips JSON encoding as well.
     // A hit answers without awaiting anything: each await is a turn of the event loop's queue.
-    const body = cache.teamLists.get(organizationId, cacheKey) ?? await cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
-      const { items, total } = await listTeams(db, { ...query, organizationId });
-      return JSON.stringify({ items: items.map((team) => toTeamDto(team)), total });
-    });
+    const body =
+      cache.teamLists.get(organizationId, cacheKey) ??
+      (await cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
+        const { items, total } = await listTeams(db, { ...query, organizationId });
+        return JSON.stringify({ items: items.map((team) => toTeamDto(team)), total });
+      }));
     return serializedJson(c, body);
   })
   .openapi(routes.getTeamRoute, async (c) => {

@@ -1,14 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SocialAccountSchema } from '../accounts/accounts.schemas';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
-import {
-  CreateTeamBody,
-  TeamIdParams,
-  TeamListQuery,
-  TeamListSchema,
-  TeamSchema,
-  UpdateTeamBody,
-} from './teams.schemas';
+import { CreateTeamBody, TeamIdParams, TeamListQuery, TeamListSchema, TeamSchema, UpdateTeamBody } from './teams.schemas';
 
 // The team endpoint lists the team's accounts exactly as the social-account routes describe them.
 // Declared here, not in teams.schemas.ts, so the dashboard's team forms do not load the platform registry.

@@ -32,15 +32,17 @@ export const CreateTeamBody = z
   .object({
     name: teamName,
     avatarUrl,
-    copyTeamId: z
-      .string()
-      .nullable()
-      .optional()
-      .openapi({ deprecated: true, description: 'Removed: accepted for old clients and ignored' }),
+    copyTeamId: z.string().nullable().optional().openapi({ deprecated: true, description: 'Removed: accepted for old clients and ignored' }),
   })
   .strict()
   .openapi('CreateTeam');
 
 export const UpdateTeamBody = z.object({ name: teamName.optional(), avatarUrl }).strict().openapi('UpdateTeam');
 
-export const TeamIdParams = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) });
+export const TeamIdParams = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});

@@ -21,14 +21,8 @@ export function toTeamDto(team: TeamRow, deletedAt: Date | null = null) {
   };
 }
 
-export async function listTeams(
-  db: Executor,
-  params: { organizationId: string; offset: number; limit: number; search?: string },
-) {
-  const where = and(
-    eq(teams.organizationId, params.organizationId),
-    params.search ? ilike(teams.name, likePattern(params.search)) : undefined,
-  );
+export async function listTeams(db: Executor, params: { organizationId: string; offset: number; limit: number; search?: string }) {
+  const where = and(eq(teams.organizationId, params.organizationId), params.search ? ilike(teams.name, likePattern(params.search)) : undefined);
   // One round trip: the total rides along as a window count on every row.
   const rows = await db
     .select({ ...getTableColumns(teams), total: sql<number>`count(*) over()`.mapWith(Number) })

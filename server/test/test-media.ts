@@ -15,7 +15,10 @@ import { FFMPEG_VERSION, runMediaTool } from '../uploads/media-tools';
  * reuses it; a changed recipe gets a new name. Files appear atomically (written aside, renamed),
  * so parallel test processes never read half a file.
  */
-type Recipe = { kind: 'video'; width: number; height: number; seconds: number; fps: number; videoKbps?: number; audio?: boolean; rotate?: 90 } | { kind: 'image'; width: number; height: number; format: 'jpeg' | 'png' } | { kind: 'special'; make: (target: string) => Promise<void> };
+type Recipe =
+  | { kind: 'video'; width: number; height: number; seconds: number; fps: number; videoKbps?: number; audio?: boolean; rotate?: 90 }
+  | { kind: 'image'; width: number; height: number; format: 'jpeg' | 'png' }
+  | { kind: 'special'; make: (target: string) => Promise<void> };
 
 export type TestMediaName =
   | 'vertical-3s.mp4'
@@ -49,7 +52,14 @@ const RECIPES: Record<TestMediaName, Recipe> = {
   /** 16384×16384 black pixels in well under a megabyte: a decompression bomb (1 GB as RGBA). */
   'pixel-bomb-16k.png': { kind: 'special', make: (target) => writeBlankPng(target, 16384, 16384) },
   /** 700×700 random pixels: about 1.5 MB that no compression shrinks (over Bluesky's 1,000,000-byte image limit). */
-  'noise-700.png': { kind: 'special', make: (target) => sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } }).png().toFile(target).then(() => undefined) },
+  'noise-700.png': {
+    kind: 'special',
+    make: (target) =>
+      sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+        .png()
+        .toFile(target)
+        .then(() => undefined),
+  },
 };
 
 const CACHE_DIR = path.join(os.tmpdir(), 'socialdesk-test-media');

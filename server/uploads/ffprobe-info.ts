@@ -28,11 +28,9 @@ const ProbeOutput = z.object({
  * time limit, so a hostile file costs at most that and never this process's memory.
  */
 export async function readWithFfprobe(filePath: string): Promise<VideoInfo> {
-  const stdout = await runMediaTool(
-    'ffprobe',
-    ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', filePath],
-    { timeoutMs: PROBE_TIMEOUT_MS },
-  );
+  const stdout = await runMediaTool('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', '-i', filePath], {
+    timeoutMs: PROBE_TIMEOUT_MS,
+  });
   const output = ProbeOutput.parse(JSON.parse(stdout));
   const video = output.streams.find((stream) => stream.codec_type === 'video');
   const duration = Number(output.format?.duration ?? video?.duration);

@@ -4,8 +4,7 @@ import { UnsupportedMediaError } from './upload-limits';
 
 const THUMBNAIL_WIDTH = 400;
 
-const damaged = (error: unknown) =>
-  new UnsupportedMediaError(`The image cannot be decoded (the file is damaged or incomplete): ${reasonOf(error)}`);
+const damaged = (error: unknown) => new UnsupportedMediaError(`The image cannot be decoded (the file is damaged or incomplete): ${reasonOf(error)}`);
 
 /**
  * Width and height from the image's header (no pixels are decoded here). A picture over

@@ -24,7 +24,7 @@ async function* chunks(bytes: Buffer, size: number) {
 
 describe('streaming multipart parser', () => {
   it.each([1, 7, 70, 65536])('parses a file and fields in chunks of %i bytes', async (size) => {
-    const image = (await testMedia('link-card-1200x628.png'));
+    const image = await testMedia('link-card-1200x628.png');
     const { bytes, boundary } = await encode({ teamId: 'team_1', file: new File([new Uint8Array(image)], 'card.png', { type: 'image/png' }), note: 'after' });
     const form = await streamMultipart(chunks(bytes, size), boundary, { maxFileBytes: 1_000_000, scratchPath });
     expect(form.fields).toEqual({ teamId: 'team_1', note: 'after' });
@@ -48,7 +48,7 @@ describe('streaming multipart parser', () => {
 
   it('stops at the file limit and leaves no file behind', async () => {
     const before = readdirSync(dir).length;
-    const { bytes, boundary } = await encode({ file: new File([new Uint8Array((await testMedia('square-1080.jpg')))], 'a.jpg') });
+    const { bytes, boundary } = await encode({ file: new File([new Uint8Array(await testMedia('square-1080.jpg'))], 'a.jpg') });
     await expect(streamMultipart(chunks(bytes, 4096), boundary, { maxFileBytes: 10_000, scratchPath })).rejects.toBeInstanceOf(MultipartTooLargeError);
     expect(readdirSync(dir).length).toBe(before);
   });

@@ -11,7 +11,15 @@ import { writeThumbnail } from './media-probe';
 import { checkPutUrl, signedPutUrl } from './put-url';
 import { assertDiskRoomFor } from './upload-disk-room';
 import { inspect, insertUpload, newStorageKey, thumbnailKeyFor } from './upload-ingest.service';
-import { assertSizeAllowed, describeBytes, normalizeMime, PayloadTooLargeError, SUPPORTED_FORMATS, UnsupportedMediaError, type SupportedMime } from './upload-limits';
+import {
+  assertSizeAllowed,
+  describeBytes,
+  normalizeMime,
+  PayloadTooLargeError,
+  SUPPORTED_FORMATS,
+  UnsupportedMediaError,
+  type SupportedMime,
+} from './upload-limits';
 import { assertUploadQuotaLeft } from './upload-quota';
 import { reserveSession } from './upload-reservations';
 import { assertTeam, getUpload, type UploadRow } from './uploads.service';
@@ -104,7 +112,9 @@ export async function receivePut(
     await storage.delete(intent.path);
     await db.delete(uploadIntents).where(and(eq(uploadIntents.id, intent.id), isNull(uploadIntents.uploadId)));
     if (isDiskFull(error)) {
-      throw new InsufficientStorageError('The server ran out of disk space while receiving the file, so nothing was kept and this URL is used up; start again with /upload/init later');
+      throw new InsufficientStorageError(
+        'The server ran out of disk space while receiving the file, so nothing was kept and this URL is used up; start again with /upload/init later',
+      );
     }
     throw error;
   }
@@ -142,10 +152,7 @@ function tooLarge(declared: number, sent?: number) {
  * Content that is refused is removed with its session; a refusal that may pass later (the monthly
  * quota) keeps the file so finalize can be repeated.
  */
-export async function finalizeUpload(
-  services: AppServices,
-  input: { organizationId: string; path: string; teamId?: string | null },
-): Promise<UploadRow> {
+export async function finalizeUpload(services: AppServices, input: { organizationId: string; path: string; teamId?: string | null }): Promise<UploadRow> {
   const { db, storage } = services;
   const intent = await findIntent(services, input);
   if (intent.uploadId) return getUpload(db, { organizationId: input.organizationId, id: intent.uploadId });
@@ -207,7 +214,9 @@ async function acceptDirectPut(services: AppServices, intent: IntentRow): Promis
     await storage.delete(intent.path);
     await db.delete(uploadIntents).where(and(eq(uploadIntents.id, intent.id), isNull(uploadIntents.uploadId)));
     if (stored.size > intent.declaredSize) throw tooLarge(intent.declaredSize, stored.size);
-    throw new BadRequestError(`Received ${stored.size} bytes but /upload/init declared ${intent.declaredSize}: the URL is used up, start again with /upload/init`);
+    throw new BadRequestError(
+      `Received ${stored.size} bytes but /upload/init declared ${intent.declaredSize}: the URL is used up, start again with /upload/init`,
+    );
   }
   await db.update(uploadIntents).set({ receivedAt: new Date(), updatedAt: new Date() }).where(eq(uploadIntents.id, intent.id));
 }

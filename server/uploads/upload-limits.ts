@@ -43,7 +43,8 @@ export function describeBytes(bytes: number): string {
 /** Refuses a file larger than its type allows, naming the limit. */
 export function assertSizeAllowed(config: Config, type: UploadType, size: number): void {
   const max = maxBytesFor(config, type);
-  if (size > max) throw new PayloadTooLargeError(`${type === 'image' ? 'Images' : 'Videos'} may be at most ${describeBytes(max)}; this file is ${describeBytes(size)}`);
+  if (size > max)
+    throw new PayloadTooLargeError(`${type === 'image' ? 'Images' : 'Videos'} may be at most ${describeBytes(max)}; this file is ${describeBytes(size)}`);
 }
 
 /** A body or file over a size limit. */

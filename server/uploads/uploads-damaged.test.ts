@@ -10,9 +10,19 @@ const test = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
 
 const truncatedJpeg = (await testMedia('square-1080.jpg')).subarray(0, 12_000);
 const damaged: { name: string; bytes: Buffer; mime: string; message: RegExp }[] = [
-  { name: 'truncated.png', bytes: await testMedia('truncated.png'), mime: 'image/png', message: /^The image cannot be decoded \(the file is damaged or incomplete\)/ },
+  {
+    name: 'truncated.png',
+    bytes: await testMedia('truncated.png'),
+    mime: 'image/png',
+    message: /^The image cannot be decoded \(the file is damaged or incomplete\)/,
+  },
   { name: 'truncated.jpg', bytes: truncatedJpeg, mime: 'image/jpeg', message: /^The image cannot be decoded \(the file is damaged or incomplete\)/ },
-  { name: 'truncated.mp4', bytes: await testMedia('truncated.mp4'), mime: 'video/mp4', message: /^The video cannot be read \(the file is damaged or incomplete\)/ },
+  {
+    name: 'truncated.mp4',
+    bytes: await testMedia('truncated.mp4'),
+    mime: 'video/mp4',
+    message: /^The video cannot be read \(the file is damaged or incomplete\)/,
+  },
   {
     name: 'pixel-bomb-16k.png',
     bytes: await testMedia('pixel-bomb-16k.png'),

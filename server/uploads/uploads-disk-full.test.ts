@@ -152,26 +152,29 @@ describe.skipIf(smallDiskUnavailable)('uploads on a full disk', () => {
   it.each([
     ['square-1080.jpg', 'image/jpeg', { width: 1080, height: 1080 }],
     ['landscape-5s.mp4', 'video/mp4', { width: 640, height: 360, videoLength: 5 }],
-  ] as const)('three-step: a finalize of %s whose thumbnail does not fit answers 507 and keeps the received file, so it can be repeated', async (name, mimeType, facts) => {
-    const { key } = await test.createOrg();
-    const bytes = await testMedia(name);
-    const started = await test.request('POST', '/upload/init', { key, body: { fileName: name, mimeType, fileSize: bytes.length } });
-    expect((await putBytes(test, started.json.url, bytes)).status).toBe(200);
-    await disk!.fill(0);
-    const received = await filesOnDisk();
+  ] as const)(
+    'three-step: a finalize of %s whose thumbnail does not fit answers 507 and keeps the received file, so it can be repeated',
+    async (name, mimeType, facts) => {
+      const { key } = await test.createOrg();
+      const bytes = await testMedia(name);
+      const started = await test.request('POST', '/upload/init', { key, body: { fileName: name, mimeType, fileSize: bytes.length } });
+      expect((await putBytes(test, started.json.url, bytes)).status).toBe(200);
+      await disk!.fill(0);
+      const received = await filesOnDisk();
 
-    const full = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });
-    // Not "the file is damaged": the thumbnail's write failed, not its decoding.
-    expectInsufficientStorage(full, /out of disk space/);
-    expect(received).toContain(started.json.path.split('/')[1]);
-    expect(await filesOnDisk()).toEqual(received);
+      const full = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });
+      // Not "the file is damaged": the thumbnail's write failed, not its decoding.
+      expectInsufficientStorage(full, /out of disk space/);
+      expect(received).toContain(started.json.path.split('/')[1]);
+      expect(await filesOnDisk()).toEqual(received);
 
-    await disk!.release();
-    const done = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });
-    expect(done.status).toBe(200);
-    expect(done.json).toMatchObject(facts);
-    expect((await fetchMedia(test, done.json.thumbnailUrl)).status).toBe(200);
-  });
+      await disk!.release();
+      const done = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });
+      expect(done.status).toBe(200);
+      expect(done.json).toMatchObject(facts);
+      expect((await fetchMedia(test, done.json.thumbnailUrl)).status).toBe(200);
+    },
+  );
 
   it('from-url: a download that fills the disk answers 507 with nothing kept; the same URL works once space is freed', async () => {
     const { key } = await test.createOrg();

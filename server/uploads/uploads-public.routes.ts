@@ -7,7 +7,13 @@ import { diskFullResponse, tooLargeResponse } from './uploads.routes';
 const tags = ['Uploads'];
 const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } });
 
-export const PutUploadParams = z.object({ token: z.string().min(1).max(64).openapi({ param: { name: 'token', in: 'path' } }) });
+export const PutUploadParams = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'token', in: 'path' } }),
+});
 export const PutUploadQuery = z.object({
   expires: z.coerce.number().int().positive().openapi({ description: 'Unix time the URL stops working' }),
   signature: z.string().min(1).max(128),
@@ -44,8 +50,14 @@ export const putUploadRoute = createRoute({
 });
 
 export const MediaParams = z.object({
-  shard: z.string().regex(/^[0-9a-z]{2}$/).openapi({ param: { name: 'shard', in: 'path' } }),
-  name: z.string().regex(/^[0-9a-z]{40,60}(-thumb)?\.[a-z0-9]{2,4}$/).openapi({ param: { name: 'name', in: 'path' } }),
+  shard: z
+    .string()
+    .regex(/^[0-9a-z]{2}$/)
+    .openapi({ param: { name: 'shard', in: 'path' } }),
+  name: z
+    .string()
+    .regex(/^[0-9a-z]{40,60}(-thumb)?\.[a-z0-9]{2,4}$/)
+    .openapi({ param: { name: 'name', in: 'path' } }),
 });
 
 export const getMediaRoute = createRoute({
@@ -61,7 +73,14 @@ export const getMediaRoute = createRoute({
   security: [],
   request: { params: MediaParams },
   responses: {
-    200: { description: 'The file', content: { 'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) }, 'image/png': { schema: z.string().openapi({ format: 'binary' }) }, 'video/mp4': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: {
+      description: 'The file',
+      content: {
+        'image/jpeg': { schema: z.string().openapi({ format: 'binary' }) },
+        'image/png': { schema: z.string().openapi({ format: 'binary' }) },
+        'video/mp4': { schema: z.string().openapi({ format: 'binary' }) },
+      },
+    },
     206: { description: 'The requested byte range' },
     302: { description: 'Bucket storage: the object at a short-lived presigned URL (`Location`)' },
     404: error('No such media'),

@@ -27,7 +27,10 @@ describe('POST /upload/init reserves what the upload will take', () => {
 
     const refused = await init(test, key);
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ statusCode: 429, message: expect.stringMatching(/^Too many uploads in progress: at most 3 three-step uploads may be open at once/) });
+    expect(refused.json).toEqual({
+      statusCode: 429,
+      message: expect.stringMatching(/^Too many uploads in progress: at most 3 three-step uploads may be open at once/),
+    });
     // The first URL expires in an hour: that is when a place frees itself at the latest.
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
     expect((await init(test, other.key)).status).toBe(200);

@@ -34,7 +34,7 @@ async function rowExists(id: string) {
 }
 
 async function newImage(key: string) {
-  const { json } = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' });
+  const { json } = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' });
   return json as { id: string; path: string; thumbnailPath: string };
 }
 
@@ -105,7 +105,10 @@ describe('retention of unused uploads', () => {
       .update(postUploads)
       .set({ releasedAt: new Date(start + 10 * DAY) })
       .where(and(eq(postUploads.postId, publishedPost), eq(postUploads.uploadId, released.id)));
-    await test.services.db.update(uploads).set({ lastUsedAt: new Date(start + 10 * DAY) }).where(eq(uploads.id, released.id));
+    await test.services.db
+      .update(uploads)
+      .set({ lastUsedAt: new Date(start + 10 * DAY) })
+      .where(eq(uploads.id, released.id));
 
     await cleanUpAt(new Date(start + 20 * DAY));
     expect((await test.request('GET', `/upload/${released.id}`, { key })).status).toBe(200);
@@ -122,7 +125,7 @@ describe('retention of unused uploads', () => {
 describe('abandoned three-step uploads', () => {
   it('removes bytes that were never finalized an hour after the URL expired', async () => {
     const { key } = await createOrg();
-    const bytes = (await testMedia('square-1080.jpg'));
+    const bytes = await testMedia('square-1080.jpg');
     const started = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: bytes.length } });
     expect((await putBytes(test, started.json.url, bytes)).status).toBe(200);
     expect(await stored(started.json.path)).toBe(true);
@@ -137,7 +140,7 @@ describe('abandoned three-step uploads', () => {
 
   it('keeps the bytes of a finalized upload when its session goes', async () => {
     const { key } = await createOrg();
-    const bytes = (await testMedia('square-1080.jpg'));
+    const bytes = await testMedia('square-1080.jpg');
     const started = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: bytes.length } });
     await putBytes(test, started.json.url, bytes);
     const done = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });

@@ -92,7 +92,10 @@ describe('uploads in an S3-compatible bucket', { timeout: 120_000 }, () => {
     const { key } = await proxying.createOrg();
     const started = await proxying.request('POST', '/upload/init', { key, body: { fileName: 'card.png', mimeType: 'image/png', fileSize: card.length } });
     expect(started.json.url.startsWith(proxying.services.config.publicUrl)).toBe(true);
-    const put = await proxying.app.request(new URL(started.json.url).pathname + new URL(started.json.url).search, { method: 'PUT', body: new Uint8Array(card) });
+    const put = await proxying.app.request(new URL(started.json.url).pathname + new URL(started.json.url).search, {
+      method: 'PUT',
+      body: new Uint8Array(card),
+    });
     expect(put.status).toBe(200);
     const done = await proxying.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });
     expect(done.status, done.text).toBe(200);

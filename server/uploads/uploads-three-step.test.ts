@@ -13,7 +13,7 @@ async function init(key: string, body: Record<string, unknown>) {
 describe('three-step upload', () => {
   it('init, one PUT without an API key, finalize: a video with its metadata', async () => {
     const { key, teamId } = await test.createOrg();
-    const bytes = (await testMedia('landscape-5s.mp4'));
+    const bytes = await testMedia('landscape-5s.mp4');
     const started = await init(key, { fileName: 'clip.mp4', mimeType: 'video/mp4', fileSize: bytes.length, teamId });
     expect(started.status).toBe(200);
     expect(started.json.url.startsWith(`${test.config.publicUrl}/uploads/put/`)).toBe(true);
@@ -37,7 +37,7 @@ describe('three-step upload', () => {
 
   it('accepts image/jpg as a declaration of JPEG and makes a thumbnail', async () => {
     const { key } = await test.createOrg();
-    const bytes = (await testMedia('square-1080.jpg'));
+    const bytes = await testMedia('square-1080.jpg');
     const started = await init(key, { fileName: 'a.jpg', mimeType: 'image/jpg', fileSize: bytes.length });
     expect((await putBytes(test, started.json.url, bytes)).status).toBe(200);
     const done = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });
@@ -47,7 +47,7 @@ describe('three-step upload', () => {
 
   it('the PUT URL is one-time', async () => {
     const { key } = await test.createOrg();
-    const bytes = (await testMedia('square-1080.jpg'));
+    const bytes = await testMedia('square-1080.jpg');
     const started = await init(key, { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: bytes.length });
     expect((await putBytes(test, started.json.url, bytes)).status).toBe(200);
     const second = await putBytes(test, started.json.url, bytes);
@@ -57,7 +57,7 @@ describe('three-step upload', () => {
 
   it('refuses tampered and expired URLs', async () => {
     const { key } = await test.createOrg();
-    const bytes = (await testMedia('square-1080.jpg'));
+    const bytes = await testMedia('square-1080.jpg');
     const started = await init(key, { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: bytes.length });
     const url = new URL(started.json.url);
 
@@ -83,7 +83,7 @@ describe('three-step upload', () => {
 
   it('refuses a body larger than declared, and a shorter one, and then the URL and its session are used up', async () => {
     const { key } = await test.createOrg();
-    const bytes = (await testMedia('square-1080.jpg'));
+    const bytes = await testMedia('square-1080.jpg');
     const big = await init(key, { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: bytes.length - 10 });
     const tooBig = await putBytes(test, big.json.url, bytes);
     expect(tooBig.status).toBe(413);
@@ -100,7 +100,7 @@ describe('three-step upload', () => {
 
   it('refuses at finalize bytes that are not what init declared, and forgets the session', async () => {
     const { key } = await test.createOrg();
-    const bytes = (await testMedia('link-card-1200x628.png'));
+    const bytes = await testMedia('link-card-1200x628.png');
     const started = await init(key, { fileName: 'clip.mp4', mimeType: 'video/mp4', fileSize: bytes.length });
     expect((await putBytes(test, started.json.url, bytes)).status).toBe(200);
     const res = await test.request('POST', '/upload/finalize', { key, body: { path: started.json.path } });

@@ -9,8 +9,7 @@ export const uploadUsageRoute = createRoute({
   path: '/organization/usage/uploads',
   operationId: 'getUploadUsage',
   summary: "This month's uploads against the plan's monthly limit",
-  description:
-    'Counted by creation in the UTC calendar month; deleted uploads still count. Limits: FREE 200, PRO 100,000, BUSINESS 1,000,000.',
+  description: 'Counted by creation in the UTC calendar month; deleted uploads still count. Limits: FREE 200, PRO 100,000, BUSINESS 1,000,000.',
   tags: ['Usage'],
   security: apiKeySecurity,
   responses: { 200: jsonResponse(UploadUsageSchema, 'Used, limit and remaining this month'), ...errorResponses() },

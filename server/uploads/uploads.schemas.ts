@@ -17,11 +17,10 @@ export const UploadSchema = z
     mime: z.string().openapi({ example: 'image/jpeg', description: 'Sniffed from the bytes, never taken from the name' }),
     ext: z.string().openapi({ example: 'jpg' }),
     url: z.string().url().openapi({ description: 'Public, unguessable address of the file (supports Range requests)' }),
-    thumbnailUrl: z
-      .string()
-      .url()
-      .nullable()
-      .openapi({ description: "JPEG preview 400 px wide (never enlarged): the image itself or a video's poster frame; null only for videos uploaded before poster frames were made" }),
+    thumbnailUrl: z.string().url().nullable().openapi({
+      description:
+        "JPEG preview 400 px wide (never enlarged): the image itself or a video's poster frame; null only for videos uploaded before poster frames were made",
+    }),
     iconUrl: z.string().url().nullable().openapi({ description: 'Not produced: always null' }),
     externalLink: z.string().nullable().openapi({ description: 'The source of an upload made with /upload/from-url' }),
     path: z.string().openapi({ description: 'Storage key of the file' }),
@@ -74,15 +73,19 @@ export const InitUploadResponse = z
   })
   .openapi('InitUploadResult');
 
-export const FinalizeUploadBody = z.object({ path: z.string().min(1).max(255), teamId }).strict().openapi('FinalizeUpload');
+export const FinalizeUploadBody = z
+  .object({ path: z.string().min(1).max(255), teamId })
+  .strict()
+  .openapi('FinalizeUpload');
 
 export const FromUrlBody = z
   .object({ url: z.string().url().max(2048).openapi({ example: 'https://example.com/photo.jpg' }), teamId })
   .strict()
   .openapi('UploadFromUrl');
 
-export const DeleteUploadsBody = z.object({ ids: z.array(id).min(1).max(500) }).strict().openapi('DeleteUploads');
+export const DeleteUploadsBody = z
+  .object({ ids: z.array(id).min(1).max(500) })
+  .strict()
+  .openapi('DeleteUploads');
 
-export const UploadUsageSchema = z
-  .object({ used: z.number().int(), limit: z.number().int(), remaining: z.number().int() })
-  .openapi('UploadUsage');
+export const UploadUsageSchema = z.object({ used: z.number().int(), limit: z.number().int(), remaining: z.number().int() }).openapi('UploadUsage');

@@ -51,8 +51,7 @@ export function toPostLinkDto(link: PostLinkRow) {
 }
 
 /** Linked to a post at all: the `USED` filter. */
-const activeLink = () =>
-  exists(sql`(select 1 from ${postUploads} where ${postUploads.uploadId} = ${uploads.id} and ${postUploads.deletedAt} is null)`);
+const activeLink = () => exists(sql`(select 1 from ${postUploads} where ${postUploads.uploadId} = ${uploads.id} and ${postUploads.deletedAt} is null)`);
 
 /** A post that has not finished with the upload yet: it must stay. */
 const holdingLink = () =>
@@ -93,7 +92,14 @@ export async function listUploads(
   let total = rows[0]?.total ?? 0;
   // A page past the end has no rows to carry the total.
   if (rows.length === 0 && params.offset > 0) total = (await db.select({ value: count() }).from(uploads).where(where))[0]?.value ?? 0;
-  return { items, total, links: await linksOf(db, items.map((item) => item.id)) };
+  return {
+    items,
+    total,
+    links: await linksOf(
+      db,
+      items.map((item) => item.id),
+    ),
+  };
 }
 
 /** The posts using each upload, for the `posts` list of the answer. */

@@ -11,7 +11,7 @@ const test = await createTestApp();
 describe('simple upload (multipart)', () => {
   it('stores a JPEG with its size read from the file and a 400 px thumbnail', async () => {
     const { key, organizationId } = await test.createOrg();
-    const bytes = (await testMedia('story-1080x1920.jpg'));
+    const bytes = await testMedia('story-1080x1920.jpg');
     const res = await uploadForm(test, key, { bytes, name: 'story.jpg', type: 'image/jpeg' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -41,24 +41,24 @@ describe('simple upload (multipart)', () => {
 
   it('reads PNG dimensions, and POST /upload works like /upload/create', async () => {
     const { key } = await test.createOrg();
-    const res = await uploadForm(test, key, { bytes: (await testMedia('link-card-1200x628.png')), name: 'card.png' }, { path: '/upload' });
+    const res = await uploadForm(test, key, { bytes: await testMedia('link-card-1200x628.png'), name: 'card.png' }, { path: '/upload' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ type: 'image', mime: 'image/png', ext: 'png', width: 1200, height: 628 });
   });
 
   it('reads duration and size of MP4 videos; they get a poster-frame thumbnail', async () => {
     const { key } = await test.createOrg();
-    const vertical = await uploadForm(test, key, { bytes: (await testMedia('vertical-3s.mp4')), name: 'v.mp4', type: 'video/mp4' });
+    const vertical = await uploadForm(test, key, { bytes: await testMedia('vertical-3s.mp4'), name: 'v.mp4', type: 'video/mp4' });
     expect(vertical.status).toBe(200);
     expect(vertical.json).toMatchObject({ type: 'video', mime: 'video/mp4', width: 360, height: 640, videoLength: 3 });
     expect(vertical.json.thumbnailUrl).toEqual(expect.stringContaining('/media/'));
-    const landscape = await uploadForm(test, key, { bytes: (await testMedia('landscape-5s.mp4')), name: 'l.mp4' });
+    const landscape = await uploadForm(test, key, { bytes: await testMedia('landscape-5s.mp4'), name: 'l.mp4' });
     expect(landscape.json).toMatchObject({ width: 640, height: 360, videoLength: 5 });
   });
 
   it('serves byte ranges of a video', async () => {
     const { key } = await test.createOrg();
-    const bytes = (await testMedia('vertical-3s.mp4'));
+    const bytes = await testMedia('vertical-3s.mp4');
     const { json } = await uploadForm(test, key, { bytes, name: 'v.mp4' });
     const part = await fetchMedia(test, json.url, { range: 'bytes=100-199' });
     expect(part.status).toBe(206);
@@ -82,7 +82,7 @@ describe('multipart details', () => {
   it('takes teamId after the file, answers HEAD on media, and refuses non-multipart bodies', async () => {
     const { key, teamId } = await test.createOrg();
     const form = new FormData();
-    form.append('file', new File([new Uint8Array((await testMedia('square-1080.jpg')))], 'a.jpg'));
+    form.append('file', new File([new Uint8Array(await testMedia('square-1080.jpg'))], 'a.jpg'));
     form.append('teamId', teamId);
     const res = await test.app.request('/api/v1/upload', { method: 'POST', headers: { 'x-api-key': key }, body: form });
     const json = await res.json();
@@ -98,7 +98,7 @@ describe('multipart details', () => {
     const { key } = await test.createOrg();
     // A retry resends the same bytes (same boundary), as HTTP clients do.
     const form = new FormData();
-    form.append('file', new File([new Uint8Array((await testMedia('square-1080.jpg')))], 'a.jpg'));
+    form.append('file', new File([new Uint8Array(await testMedia('square-1080.jpg'))], 'a.jpg'));
     const encoded = new Request('http://localhost/', { method: 'POST', body: form });
     const body = new Uint8Array(await encoded.arrayBuffer());
     const headers = { 'x-api-key': key, 'idempotency-key': 'upload-1', 'content-type': encoded.headers.get('content-type')! };
@@ -114,14 +114,14 @@ describe('multipart details', () => {
 describe('content sniffing', () => {
   it('refuses a PNG renamed .mp4 and declared as video/mp4, naming both types', async () => {
     const { key } = await test.createOrg();
-    const res = await uploadForm(test, key, { bytes: (await testMedia('link-card-1200x628.png')), name: 'clip.mp4', type: 'video/mp4' });
+    const res = await uploadForm(test, key, { bytes: await testMedia('link-card-1200x628.png'), name: 'clip.mp4', type: 'video/mp4' });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe('The file was declared as video/mp4 but its content is image/png');
   });
 
   it('goes by the bytes, not the name, when nothing specific is declared', async () => {
     const { key } = await test.createOrg();
-    const res = await uploadForm(test, key, { bytes: (await testMedia('link-card-1200x628.png')), name: 'clip.mp4', type: 'application/octet-stream' });
+    const res = await uploadForm(test, key, { bytes: await testMedia('link-card-1200x628.png'), name: 'clip.mp4', type: 'application/octet-stream' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ mime: 'image/png', ext: 'png' });
   });
@@ -138,7 +138,7 @@ describe('content sniffing', () => {
     const missing = await test.app.request('/api/v1/upload/create', { method: 'POST', headers: { 'x-api-key': key }, body: new FormData() });
     expect(missing.status).toBe(400);
     expect((await missing.json()).issues[0].path).toEqual(['file']);
-    const extra = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' }, { extra: { color: 'red' } });
+    const extra = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' }, { extra: { color: 'red' } });
     expect(extra.status).toBe(400);
     expect(extra.json.issues[0].code).toBe('unrecognized_keys');
   });
@@ -148,8 +148,8 @@ describe('teams and tenants', () => {
   it('keeps a team upload to its team and shares organization-wide ones', async () => {
     const { key, teamId: teamA } = await test.createOrg();
     const teamB = (await test.request('POST', '/team', { key, body: { name: 'Team B' } })).json.id;
-    const orgWide = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' });
-    const onlyA = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'b.jpg' }, { teamId: teamA });
+    const orgWide = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' });
+    const onlyA = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'b.jpg' }, { teamId: teamA });
     expect(onlyA.json.teamId).toBe(teamA);
 
     const listB = await test.request('GET', `/upload?teamId=${teamB}`, { key });
@@ -163,12 +163,12 @@ describe('teams and tenants', () => {
   it("another organization's uploads and teams are 404", async () => {
     const owner = await test.createOrg();
     const other = await test.createOrg();
-    const { json } = await uploadForm(test, owner.key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' });
+    const { json } = await uploadForm(test, owner.key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' });
     expect((await test.request('GET', `/upload/${json.id}`, { key: other.key })).status).toBe(404);
     expect((await test.request('DELETE', `/upload/${json.id}`, { key: other.key })).status).toBe(404);
     expect((await test.request('DELETE', '/upload', { key: other.key, body: { ids: [json.id] } })).status).toBe(404);
     expect((await test.request('GET', '/upload', { key: other.key })).json).toEqual({ items: [], total: 0 });
-    const foreignTeam = await uploadForm(test, other.key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' }, { teamId: owner.teamId });
+    const foreignTeam = await uploadForm(test, other.key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' }, { teamId: owner.teamId });
     expect(foreignTeam.status).toBe(404);
     expect(foreignTeam.json.message).toBe('Team not found');
     expect((await test.request('GET', `/upload?teamId=${owner.teamId}`, { key: other.key })).status).toBe(404);
@@ -179,8 +179,8 @@ describe('teams and tenants', () => {
 describe('list, get and delete', () => {
   it('filters by type and by USED/UNUSED, pages with a total, and lists the posts using an upload', async () => {
     const { key } = await test.createOrg();
-    const image = (await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' })).json;
-    const video = (await uploadForm(test, key, { bytes: (await testMedia('vertical-3s.mp4')), name: 'v.mp4' })).json;
+    const image = (await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' })).json;
+    const video = (await uploadForm(test, key, { bytes: await testMedia('vertical-3s.mp4'), name: 'v.mp4' })).json;
     const postId = await draftPostUsing(test, key, [video.id]);
 
     const videos = await test.request('GET', '/upload?type=video', { key });
@@ -210,7 +210,7 @@ describe('list, get and delete', () => {
     const ids: string[] = [];
     const urls: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const { json } = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: `${i}.jpg` });
+      const { json } = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: `${i}.jpg` });
       ids.push(json.id);
       urls.push(json.url);
     }
@@ -237,7 +237,7 @@ describe('list, get and delete', () => {
 
   it('refuses to delete an upload that an unfinished post still uses', async () => {
     const { key } = await test.createOrg();
-    const { json } = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' });
+    const { json } = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' });
     await draftPostUsing(test, key, [json.id]);
     const res = await test.request('DELETE', `/upload/${json.id}`, { key });
     expect(res.status).toBe(409);
@@ -257,14 +257,14 @@ describe('monthly upload quota', () => {
       { organizationId, month: utcMonth(new Date()), count: 198 },
     ]);
 
-    const first = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'a.jpg' });
+    const first = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'a.jpg' });
     expect(first.status).toBe(200);
     expect((await test.request('DELETE', `/upload/${first.json.id}`, { key })).status).toBe(200);
-    const last = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'b.jpg' });
+    const last = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'b.jpg' });
     expect(last.status).toBe(200);
     expect((await test.request('GET', '/organization/usage/uploads', { key })).json).toEqual({ used: 200, limit: 200, remaining: 0 });
 
-    const refused = await uploadForm(test, key, { bytes: (await testMedia('square-1080.jpg')), name: 'c.jpg' });
+    const refused = await uploadForm(test, key, { bytes: await testMedia('square-1080.jpg'), name: 'c.jpg' });
     expect(refused.status).toBe(403);
     expect(refused.json.message).toMatch(/^Monthly upload limit reached: the FREE plan allows 200 uploads/);
     const init = await test.request('POST', '/upload/init', { key, body: { fileName: 'a.jpg', mimeType: 'image/jpeg', fileSize: 100 } });

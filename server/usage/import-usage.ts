@@ -36,7 +36,9 @@ type MeterScope = { organizationId: string; kind: ImportKind; at?: Date };
 export async function lockImportMeter(tx: Executor, scope: MeterScope & { account: MeteredAccount }) {
   const { platform, externalAccountId } = meterKeyOf(scope.account);
   const month = utcMonth(scope.at ?? new Date());
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`import-usage:${scope.organizationId}:${scope.kind}:${platform}:${externalAccountId}:${month}`}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`import-usage:${scope.organizationId}:${scope.kind}:${platform}:${externalAccountId}:${month}`}))`,
+  );
 }
 
 /** Items of this kind imported for the account in the month (default: the current UTC month). */
@@ -161,7 +163,15 @@ export async function importUsageReport(
     limitPerSocialAccount: limit,
     socialAccounts: accounts.map((account) => {
       const value = used.get(account.id) ?? 0;
-      return { id: account.id, type: account.type, username: account.username, displayName: account.displayName, used: value, limit, remaining: Math.max(0, limit - value) };
+      return {
+        id: account.id,
+        type: account.type,
+        username: account.username,
+        displayName: account.displayName,
+        used: value,
+        limit,
+        remaining: Math.max(0, limit - value),
+      };
     }),
     pagination: { page: input.page, pageSize: input.pageSize, total: totalCount, totalPages: Math.ceil(totalCount / input.pageSize) },
   };

@@ -51,10 +51,18 @@ describe('daily per-account limits', () => {
       { organizationId, platform: 'THREADS', externalAccountId: other.externalId, kind: 'POST', day: '2026-03-04', itemId: 'post-4' },
     ]);
     for (const account of [a, b]) {
-      const late = await t.request('GET', `/organization/usage/daily-limits?socialAccountId=${account.id}&date=${encodeURIComponent('2026-03-04T12:00:00-05:00')}`, { key });
+      const late = await t.request(
+        'GET',
+        `/organization/usage/daily-limits?socialAccountId=${account.id}&date=${encodeURIComponent('2026-03-04T12:00:00-05:00')}`,
+        { key },
+      );
       expect(late.json).toMatchObject({ date: '2026-03-04', posts: { used: 2, limit: 10, remaining: 8 }, comments: { used: 1, limit: 3, remaining: 2 } });
       // 23:30 at UTC-05:00 is already March 5 in UTC.
-      const nextDay = await t.request('GET', `/organization/usage/daily-limits?socialAccountId=${account.id}&date=${encodeURIComponent('2026-03-04T23:30:00-05:00')}`, { key });
+      const nextDay = await t.request(
+        'GET',
+        `/organization/usage/daily-limits?socialAccountId=${account.id}&date=${encodeURIComponent('2026-03-04T23:30:00-05:00')}`,
+        { key },
+      );
       expect(nextDay.json).toMatchObject({ date: '2026-03-05', posts: { used: 1 } });
     }
   });

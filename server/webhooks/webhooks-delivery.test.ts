@@ -26,8 +26,7 @@ const createTeam = async (org: Org, name: string) => {
   return response.json as { id: string };
 };
 
-const deliveries = async (org: Org, endpointId: string) =>
-  (await t.request('GET', `/webhooks/${endpointId}/deliveries?limit=100`, { key: org.key })).json;
+const deliveries = async (org: Org, endpointId: string) => (await t.request('GET', `/webhooks/${endpointId}/deliveries?limit=100`, { key: org.key })).json;
 
 function verifyPlain(secret: string, request: Received): boolean {
   const expected = createHmac('sha256', secret).update(request.body).digest('hex');
@@ -57,7 +56,12 @@ describe('webhook delivery', { timeout: 180_000 }, () => {
     const bodies = receiver.on('/signed').map((r) => JSON.parse(r.body));
     const ours = bodies.find((b) => b.data.id === team.id)!;
     expect(ours).toMatchObject({ type: 'team.created', data: { id: team.id, name: 'Signed team' } });
-    expect(receiver.on('/signed').map((r) => r.headers['webhook-id']).sort()).toEqual(bodies.map((b) => b.id).sort());
+    expect(
+      receiver
+        .on('/signed')
+        .map((r) => r.headers['webhook-id'])
+        .sort(),
+    ).toEqual(bodies.map((b) => b.id).sort());
 
     const log = await eventually(async () => {
       const page = await deliveries(org, endpoint.id);
@@ -200,7 +204,11 @@ describe('webhook delivery', { timeout: 180_000 }, () => {
       const page = await deliveries(org, endpoint.id);
       return page.items.every((d: { status: string }) => d.status === 'delivered');
     });
-    const names = receiver.on('/gone').slice(1).map((r) => JSON.parse(r.body).data.name).sort();
+    const names = receiver
+      .on('/gone')
+      .slice(1)
+      .map((r) => JSON.parse(r.body).data.name)
+      .sort();
     expect(names).toEqual(['First gone', 'While disabled']);
   });
 

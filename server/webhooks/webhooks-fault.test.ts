@@ -174,10 +174,14 @@ describe('webhook delivery under crashes', () => {
     }
     producing = false;
 
-    const distinct = await eventually(() => {
-      const ids = new Set(receiver.on('/fault').map((r) => r.headers['webhook-id']));
-      return ids.size >= EVENTS ? ids : null;
-    }, 90_000, 250);
+    const distinct = await eventually(
+      () => {
+        const ids = new Set(receiver.on('/fault').map((r) => r.headers['webhook-id']));
+        return ids.size >= EVENTS ? ids : null;
+      },
+      90_000,
+      250,
+    );
     await killer;
     const delivered = new Set(receiver.on('/fault').map((r) => JSON.parse(r.body).data.name as string));
     expect(distinct.size).toBe(EVENTS);

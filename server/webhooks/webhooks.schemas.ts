@@ -27,9 +27,7 @@ export const WebhookEndpointSchema = z
       .openapi({ description: 'Why the endpoint stopped receiving deliveries (410 Gone, kept failing, or disabled by a user)' }),
     disabledAt: dateTime.nullable(),
     secretRotatedAt: dateTime.nullable(),
-    previousSecretExpiresAt: dateTime
-      .nullable()
-      .openapi({ description: 'Until then deliveries are signed with both the new and the previous secret' }),
+    previousSecretExpiresAt: dateTime.nullable().openapi({ description: 'Until then deliveries are signed with both the new and the previous secret' }),
     failingSince: dateTime.nullable().openapi({ description: 'First failed attempt since the last success' }),
     lastSuccessAt: dateTime.nullable(),
     lastFailureAt: dateTime.nullable(),
@@ -147,6 +145,4 @@ export const DeliveryIdParams = z.object({
 
 export const WebhookListQuery = z.object({ ...offsetPaginationQuery }).strict();
 
-export const DeliveryListQuery = z
-  .object({ ...offsetPaginationQuery, status: z.enum(webhookDeliveryStatus).optional() })
-  .strict();
+export const DeliveryListQuery = z.object({ ...offsetPaginationQuery, status: z.enum(webhookDeliveryStatus).optional() }).strict();

@@ -263,14 +263,23 @@ describe('webhook retention job', () => {
     const endpointId = (await t.request('POST', '/webhooks', { key, body: { url: validUrl } })).json.id as string;
     const old = new Date(Date.now() - (t.config.WEBHOOK_RETENTION_DAYS + 1) * 24 * 3600_000);
     const delivery = (eventId: string, status: 'delivered' | 'failed' | 'pending', createdAt: Date) => ({
-      organizationId, endpointId, eventId, eventType: 'webhook.test', body: '{}', status, createdAt, updatedAt: createdAt,
+      organizationId,
+      endpointId,
+      eventId,
+      eventType: 'webhook.test',
+      body: '{}',
+      status,
+      createdAt,
+      updatedAt: createdAt,
     });
-    await t.services.db.insert(webhookDeliveries).values([
-      delivery('evt_old_delivered', 'delivered', old),
-      delivery('evt_old_failed', 'failed', old),
-      delivery('evt_old_pending', 'pending', old),
-      delivery('evt_new_delivered', 'delivered', new Date()),
-    ]);
+    await t.services.db
+      .insert(webhookDeliveries)
+      .values([
+        delivery('evt_old_delivered', 'delivered', old),
+        delivery('evt_old_failed', 'failed', old),
+        delivery('evt_old_pending', 'pending', old),
+        delivery('evt_new_delivered', 'delivered', new Date()),
+      ]);
     const [oldEvent, newEvent] = [newId(), newId()];
     await t.services.db.insert(outboxEvents).values([
       { id: oldEvent, organizationId, type: 'webhook.test', data: {}, createdAt: old, relayedAt: old },
@@ -287,9 +296,15 @@ describe('webhook retention job', () => {
 
     const log = await t.request('GET', `/webhooks/${endpointId}/deliveries?limit=50`, { key });
     expect(log.json.items.map((item: { eventId: string }) => item.eventId).sort()).toEqual(['evt_new_delivered', 'evt_old_pending']);
-    const events = await t.services.db.select({ id: outboxEvents.id }).from(outboxEvents).where(inArray(outboxEvents.id, [oldEvent, newEvent]));
+    const events = await t.services.db
+      .select({ id: outboxEvents.id })
+      .from(outboxEvents)
+      .where(inArray(outboxEvents.id, [oldEvent, newEvent]));
     expect(events.map((event) => event.id)).toEqual([newEvent]);
-    const wakes = await t.services.db.select({ key: jobWakeups.key }).from(jobWakeups).where(inArray(jobWakeups.key, Object.values(wakeKeys)));
+    const wakes = await t.services.db
+      .select({ key: jobWakeups.key })
+      .from(jobWakeups)
+      .where(inArray(jobWakeups.key, Object.values(wakeKeys)));
     expect(wakes.map((wake) => wake.key)).toEqual([wakeKeys.due]);
   });
 });

@@ -27,7 +27,9 @@ const from = (file: string) => JSON.stringify(path.join(repoRoot, file));
 
 describe('browser-only build guard', () => {
   it('passes a browser-safe server module', async () => {
-    await expect(buildEntry('safe', `import { POST_STATUSES } from ${from('server/posts/shared/post-statuses.ts')};\nconsole.log(POST_STATUSES);`)).resolves.toBeDefined();
+    await expect(
+      buildEntry('safe', `import { POST_STATUSES } from ${from('server/posts/shared/post-statuses.ts')};\nconsole.log(POST_STATUSES);`),
+    ).resolves.toBeDefined();
   });
 
   it('fails on a table definition and names the import chain', async () => {

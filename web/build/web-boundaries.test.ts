@@ -15,9 +15,9 @@ async function ruleIds(file: string, code: string) {
 
 describe('web import boundaries', () => {
   it('stops a feature from importing another feature', async () => {
-    expect(await ruleIds('web/src/features/posts/probe.ts', "import { ACCOUNT_TYPES } from '../accounts/lib/platforms';\nexport const probe = ACCOUNT_TYPES;\n")).toContain(
-      'import-x/no-restricted-paths',
-    );
+    expect(
+      await ruleIds('web/src/features/posts/probe.ts', "import { ACCOUNT_TYPES } from '../accounts/lib/platforms';\nexport const probe = ACCOUNT_TYPES;\n"),
+    ).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('web/src/features/posts/probe.ts', "import { formatDate } from '../../lib/format';\nexport const probe = formatDate;\n")).toEqual([]);
   });
 
@@ -26,7 +26,9 @@ describe('web import boundaries', () => {
     expect(await ruleIds(file, "import { posts } from '../../../server/db/schema/posts';\nexport const probe = posts;\n")).toContain('no-restricted-imports');
     expect(await ruleIds(file, "import { createApp } from '../../../server/app';\nexport const probe = createApp;\n")).toContain('no-restricted-imports');
     expect(await ruleIds(file, "import type { App } from '../../../server/app';\nexport type Probe = App;\n")).toEqual([]);
-    expect(await ruleIds(file, "import { POST_STATUSES } from '../../../server/posts/shared/post-statuses';\nexport const probe = POST_STATUSES;\n")).toEqual([]);
+    expect(await ruleIds(file, "import { POST_STATUSES } from '../../../server/posts/shared/post-statuses';\nexport const probe = POST_STATUSES;\n")).toEqual(
+      [],
+    );
     expect(await ruleIds(file, "import { CreatePostBody } from '../../../server/posts/posts.schemas';\nexport const probe = CreatePostBody;\n")).toEqual([]);
   });
 

@@ -11,7 +11,8 @@ import { blueskyClientIdentity, blueskyOAuthOffered, CLIENT_METADATA_PATH, JWKS_
  */
 export function blueskyClientRouter() {
   const router = new Hono<AppEnv>();
-  const webClient = (config: Config) => config.LIVE_PLATFORMS.includes('BLUESKY') && blueskyOAuthOffered(config) && new URL(config.publicUrl).protocol === 'https:';
+  const webClient = (config: Config) =>
+    config.LIVE_PLATFORMS.includes('BLUESKY') && blueskyOAuthOffered(config) && new URL(config.publicUrl).protocol === 'https:';
   const notOffered = { statusCode: 404, message: 'Bluesky OAuth is not offered by this server' };
 
   router.get(CLIENT_METADATA_PATH, (c) => {

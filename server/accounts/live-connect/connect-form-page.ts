@@ -11,7 +11,15 @@ import { page } from '../../sandbox/pages/layout';
  */
 type Content = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-export function connectFormPage(input: { session: ConnectSession; intro: Content; fields: Content; submitLabel: string; error?: string; notice?: string; alternative?: Content }) {
+export function connectFormPage(input: {
+  session: ConnectSession;
+  intro: Content;
+  fields: Content;
+  submitLabel: string;
+  error?: string;
+  notice?: string;
+  alternative?: Content;
+}) {
   const definition = platformOf(input.session.platform);
   return page(
     `Connect ${definition.label}`,

@@ -3,7 +3,18 @@ import { z } from 'zod';
 import type { AppEnv } from '../../context';
 import { PlatformError } from '../../platforms/platform-error';
 import { messagePage } from '../../sandbox/pages/layout';
-import { chooseConnectServer, claimConnectSession, denyConnect, failConnect, findConnectSession, finishConnect, keepOAuthRequest, modeOf, releaseConnectSession, type ConnectSession } from '../connect.service';
+import {
+  chooseConnectServer,
+  claimConnectSession,
+  denyConnect,
+  failConnect,
+  findConnectSession,
+  finishConnect,
+  keepOAuthRequest,
+  modeOf,
+  releaseConnectSession,
+  type ConnectSession,
+} from '../connect.service';
 import { connectorEnv, connectorOf } from '../credentials';
 import { appPasswordPage } from './app-password-page';
 import { handlePage } from './handle-page';
@@ -69,7 +80,11 @@ function pending(session: ConnectSession | null): session is ConnectSession {
 }
 
 const gone = (c: Context<AppEnv>) =>
-  c.html(messagePage('Link already used', 'This connect link was already used, has expired or does not exist. Start connecting again from the app.'), 410, PAGE_HEADERS);
+  c.html(
+    messagePage('Link already used', 'This connect link was already used, has expired or does not exist. Start connecting again from the app.'),
+    410,
+    PAGE_HEADERS,
+  );
 
 /**
  * Connecting a live account (decision 059): the connect API's URL leads here. Public: the session
@@ -109,8 +124,13 @@ export function liveConnectPagesRouter() {
     if (connect?.method === 'app-password') {
       // Bluesky: the handle first (its server may offer OAuth), unless the person chose the app password.
       const hrefs = alternativesOf(session, connect);
-      if (connect.oauth && c.req.query('with') !== 'app-password') return c.html(handlePage({ session, appPasswordHref: hrefs.appPassword }), 200, PAGE_HEADERS);
-      return c.html(appPasswordPage({ session, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl, oauthHref: hrefs.oauth }), 200, PAGE_HEADERS);
+      if (connect.oauth && c.req.query('with') !== 'app-password')
+        return c.html(handlePage({ session, appPasswordHref: hrefs.appPassword }), 200, PAGE_HEADERS);
+      return c.html(
+        appPasswordPage({ session, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl, oauthHref: hrefs.oauth }),
+        200,
+        PAGE_HEADERS,
+      );
     }
     if (connect?.method === 'oauth') {
       // Mastodon without `serverUrl` (the dashboard, the portal): ask for the server first.
@@ -126,7 +146,8 @@ export function liveConnectPagesRouter() {
     if (!pending(found)) return gone(c);
     const connect = connectorOf(services, found.platform, 'live').connect;
     if (connect?.method === 'oauth' && connect.server) return chooseServer(c, found, connect, connect.server);
-    if (connect?.method !== 'app-password') return c.html(messagePage('Not available', 'This platform is connected through its own login page.'), 400, PAGE_HEADERS);
+    if (connect?.method !== 'app-password')
+      return c.html(messagePage('Not available', 'This platform is connected through its own login page.'), 400, PAGE_HEADERS);
     const raw = await formOf(c);
     if (connect.oauth && typeof raw === 'object' && 'step' in raw && raw.step === 'handle') return chooseHandle(c, found, connect, connect.oauth, raw);
     const form = AppPasswordForm.safeParse(raw);
@@ -177,7 +198,8 @@ async function chooseHandle(c: Context<AppEnv>, found: ConnectSession, connect: 
   const { services } = c.var;
   const typed = typeof raw.handle === 'string' ? raw.handle.slice(0, 253) : undefined;
   const hrefs = alternativesOf(found, connect);
-  const again = (error: string, status: 400 | 502) => c.html(handlePage({ session: found, appPasswordHref: hrefs.appPassword, handle: typed, error }), status, PAGE_HEADERS);
+  const again = (error: string, status: 400 | 502) =>
+    c.html(handlePage({ session: found, appPasswordHref: hrefs.appPassword, handle: typed, error }), status, PAGE_HEADERS);
   const form = HandleForm.safeParse(raw);
   if (!form.success) return again(form.error.issues.map((issue) => issue.message).join('. '), 400);
   if (form.data.decision === 'deny') {
@@ -195,7 +217,11 @@ async function chooseHandle(c: Context<AppEnv>, found: ConnectSession, connect: 
   }
   if (!request) {
     const notice = `The server of ${handle} does not offer this way of logging in. Use an app password instead.`;
-    return c.html(appPasswordPage({ session: found, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl, identifier: handle, notice }), 200, PAGE_HEADERS);
+    return c.html(
+      appPasswordPage({ session: found, identifierLabel: connect.identifierLabel, helpUrl: connect.appPasswordHelpUrl, identifier: handle, notice }),
+      200,
+      PAGE_HEADERS,
+    );
   }
   const session = await keepOAuthRequest(services, found, request.pending);
   return session ? c.redirect(request.url, 302) : gone(c);
@@ -208,7 +234,8 @@ async function chooseHandle(c: Context<AppEnv>, found: ConnectSession, connect: 
 function codeExchange(services: AppServices, session: ConnectSession): ((code: string, iss: string | undefined) => Promise<TokenSet>) | null {
   const connect = connectorOf(services, session.platform, 'live').connect;
   const env = connectorEnv(services);
-  if (connect?.method === 'oauth') return (code) => connect.exchange(env, { code, redirectUri: callbackUrl(services.config.publicUrl), serverUrl: session.options.serverUrl });
+  if (connect?.method === 'oauth')
+    return (code) => connect.exchange(env, { code, redirectUri: callbackUrl(services.config.publicUrl), serverUrl: session.options.serverUrl });
   const pending = session.options.oauthPending;
   if (connect?.method === 'app-password' && connect.oauth && pending) {
     const oauth = connect.oauth;
@@ -261,7 +288,11 @@ async function toConsent(c: Context<AppEnv>, session: ConnectSession, connect: O
       const server = session.options.serverUrl?.replace(/^https:\/\//, '');
       return c.html(serverPage({ session, ...connect.server, server, error: problem }), 502, PAGE_HEADERS);
     }
-    return c.html(messagePage('Cannot reach the platform', `${error.userFacingMessage} Reload this page to try again, or start again from the app.`), 502, PAGE_HEADERS);
+    return c.html(
+      messagePage('Cannot reach the platform', `${error.userFacingMessage} Reload this page to try again, or start again from the app.`),
+      502,
+      PAGE_HEADERS,
+    );
   }
 }
 

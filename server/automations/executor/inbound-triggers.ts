@@ -7,7 +7,15 @@ import type { AppServices } from '../../services';
 import type { TriggerType } from '../shared/automation-constants';
 import { recordRuns, type AutomationEvent } from './record-runs';
 
-type Payload = { kind?: string; recipientExternalId?: string; messageId?: string; commentId?: string; postbackType?: string; payload?: string; sender?: { id?: string } };
+type Payload = {
+  kind?: string;
+  recipientExternalId?: string;
+  messageId?: string;
+  commentId?: string;
+  postbackType?: string;
+  payload?: string;
+  sender?: { id?: string };
+};
 
 /**
  * Feeds automations from an inbound event, after its domain consumed it and in the same
@@ -18,7 +26,12 @@ type Payload = { kind?: string; recipientExternalId?: string; messageId?: string
  */
 export async function feedAutomations(tx: Transaction, event: InboundEventRow, services: AppServices): Promise<void> {
   const payload = (event.payload ?? {}) as Payload;
-  const base = { triggerId: event.id, organizationId: event.organizationId, socialAccountId: event.socialAccountId, platform: event.platform, receivedAt: event.receivedAt,
+  const base = {
+    triggerId: event.id,
+    organizationId: event.organizationId,
+    socialAccountId: event.socialAccountId,
+    platform: event.platform,
+    receivedAt: event.receivedAt,
     pageExternalId: payload.recipientExternalId ?? null,
     externalEventId: event.externalEventId,
   };
@@ -31,7 +44,11 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
       .where(and(eq(messages.socialAccountId, event.socialAccountId), eq(messages.externalMessageId, payload.messageId), eq(messages.direction, 'INBOUND')));
     if (!message) return;
     const isTap = payload.kind === 'message.postback';
-    const order: TriggerType[] = !isTap ? ['DM_RECEIVED'] : payload.postbackType === 'QUICK_REPLY' ? ['QUICK_REPLY_CLICKED', 'DM_RECEIVED'] : ['BUTTON_CLICKED'];
+    const order: TriggerType[] = !isTap
+      ? ['DM_RECEIVED']
+      : payload.postbackType === 'QUICK_REPLY'
+        ? ['QUICK_REPLY_CLICKED', 'DM_RECEIVED']
+        : ['BUTTON_CLICKED'];
     const automationEvent: AutomationEvent = {
       ...base,
       text: message.text,
@@ -54,7 +71,15 @@ export async function feedAutomations(tx: Transaction, event: InboundEventRow, s
     await recordRuns(
       tx,
       services,
-      { ...base, text: comment.text, payload: null, tap: false, senderExternalId: comment.authorExternalId, postId: comment.postId, fetchedCommentId: comment.id },
+      {
+        ...base,
+        text: comment.text,
+        payload: null,
+        tap: false,
+        senderExternalId: comment.authorExternalId,
+        postId: comment.postId,
+        fetchedCommentId: comment.id,
+      },
       ['COMMENT_CREATED'],
     );
   }

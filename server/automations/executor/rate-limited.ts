@@ -12,7 +12,13 @@ export async function rateLimitedUntil(db: Executor, socialAccountId: string, no
   const [row] = await db
     .select({ until })
     .from(automationExecutions)
-    .where(and(eq(automationExecutions.status, 'QUEUED'), eq(automationExecutions.socialAccountId, socialAccountId), sql`${automationExecutions.output} ? 'rateLimitedUntil'`));
+    .where(
+      and(
+        eq(automationExecutions.status, 'QUEUED'),
+        eq(automationExecutions.socialAccountId, socialAccountId),
+        sql`${automationExecutions.output} ? 'rateLimitedUntil'`,
+      ),
+    );
   if (!row?.until) return null;
   const at = new Date(row.until);
   return at.getTime() > now.getTime() ? at : null;

@@ -99,7 +99,14 @@ export async function recordRuns(tx: Transaction, services: AppServices, event: 
     const delayMs = (version.definition.trigger.actionDelaySeconds ?? 0) * 1000;
     const scheduledAt = new Date(event.receivedAt.getTime() + delayMs);
     const waitsForReset = limitedUntil !== null && limitedUntil.getTime() > scheduledAt.getTime();
-    const input: ExecutionInput = { type: selected.type, platform: event.platform, postId: event.postId ?? null, text: event.text, payload: event.payload, tap: event.tap };
+    const input: ExecutionInput = {
+      type: selected.type,
+      platform: event.platform,
+      postId: event.postId ?? null,
+      text: event.text,
+      payload: event.payload,
+      tap: event.tap,
+    };
     const skip: ExecutionError | null = await safetyLimitHit(tx, { ...event, type: selected.type }, { paused: services.config.AUTOMATION_EXECUTION_PAUSED });
     const now = new Date();
     const [row] = await tx

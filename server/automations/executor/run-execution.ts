@@ -62,18 +62,30 @@ function resetOf(error: PlatformError): Date {
  * the reset (the spec's "platform rate limit → QUEUED"), unless the reset falls past the run's
  * hour: then it is FAILED `AUTOMATION_EXECUTION_EXPIRED`. Steps done before stay done.
  */
-async function requeueAfterRateLimit(services: AppServices, execution: ExecutionRow, step: StepDefinition, run: RunContext, error: PlatformError): Promise<ExecutionRow> {
+async function requeueAfterRateLimit(
+  services: AppServices,
+  execution: ExecutionRow,
+  step: StepDefinition,
+  run: RunContext,
+  error: PlatformError,
+): Promise<ExecutionRow> {
   const { db } = services;
   const resetAt = resetOf(error);
   const where = and(eq(automationExecutionSteps.executionId, execution.id), eq(automationExecutionSteps.stepId, step.id));
   if (resetAt.getTime() > execution.scheduledAt.getTime() + RUN_EXPIRY_MS) {
     const failure = { code: 'AUTOMATION_EXECUTION_EXPIRED', message: `${EXPIRED_MESSAGE}: the platform rate limit resets at ${resetAt.toISOString()}` };
-    await db.update(automationExecutionSteps).set({ status: 'FAILED', error: errorOf(error), completedAt: new Date() }).where(where);
+    await db
+      .update(automationExecutionSteps)
+      .set({ status: 'FAILED', error: errorOf(error), completedAt: new Date() })
+      .where(where);
     await skipRemaining(db, execution.id);
     return finish(db, execution.id, { status: 'FAILED', error: failure, conversationId: run.conversationId });
   }
   return db.transaction(async (tx) => {
-    await tx.update(automationExecutionSteps).set({ status: 'PENDING', error: errorOf(error), startedAt: null }).where(where);
+    await tx
+      .update(automationExecutionSteps)
+      .set({ status: 'PENDING', error: errorOf(error), startedAt: null })
+      .where(where);
     const [row] = await tx
       .update(automationExecutions)
       .set({
@@ -143,7 +155,10 @@ export async function executeSteps(
       .returning({ id: automationExecutionSteps.id });
     if (inserted.length < steps.length) {
       // A run resumed after a rate limit: the steps it completed before are not run again.
-      const rows = await db.select({ stepId: automationExecutionSteps.stepId, status: automationExecutionSteps.status }).from(automationExecutionSteps).where(eq(automationExecutionSteps.executionId, execution.id));
+      const rows = await db
+        .select({ stepId: automationExecutionSteps.stepId, status: automationExecutionSteps.status })
+        .from(automationExecutionSteps)
+        .where(eq(automationExecutionSteps.executionId, execution.id));
       done = new Set(rows.filter((row) => row.status === 'COMPLETED').map((row) => row.stepId));
     }
   }
@@ -168,7 +183,10 @@ export async function executeSteps(
         continue;
       }
       const where = and(eq(automationExecutionSteps.executionId, execution.id), eq(automationExecutionSteps.stepId, step.id));
-      await db.update(automationExecutionSteps).set({ status: 'RUNNING', attemptCount: sql`${automationExecutionSteps.attemptCount} + 1`, startedAt: new Date() }).where(where);
+      await db
+        .update(automationExecutionSteps)
+        .set({ status: 'RUNNING', attemptCount: sql`${automationExecutionSteps.attemptCount} + 1`, startedAt: new Date() })
+        .where(where);
       await db.update(automationExecutions).set({ currentStepId: step.id }).where(eq(automationExecutions.id, execution.id));
       const work = runStep(services, step, run, controller.signal);
       try {
@@ -197,7 +215,11 @@ export async function executeSteps(
         return await finish(db, execution.id, { status: 'FAILED', error: failure, conversationId: run.conversationId });
       }
     }
-    return await finish(db, execution.id, { status: 'COMPLETED', output: lastStepId ? { completedAtStepId: lastStepId } : {}, conversationId: run.conversationId });
+    return await finish(db, execution.id, {
+      status: 'COMPLETED',
+      output: lastStepId ? { completedAtStepId: lastStepId } : {},
+      conversationId: run.conversationId,
+    });
   } finally {
     clearTimeout(timer);
   }

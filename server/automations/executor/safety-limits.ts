@@ -93,13 +93,23 @@ export async function lockPageRuns(tx: Executor, page: { platform: string; exter
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`automation-runs:${page.platform}:${page.externalId}`}, 0))`);
 }
 
-export const executionPausedError = () => skipped('AUTOMATION_EXECUTION_DISABLED', 'Automations are briefly paused on the service side; the run was not started');
+export const executionPausedError = () =>
+  skipped('AUTOMATION_EXECUTION_DISABLED', 'Automations are briefly paused on the service side; the run was not started');
 
 /**
  * A page connected to several teams (or organizations) receives each event once per connected
  * account; the first team whose flows claim the event answers it, the others are SKIPPED.
  */
-async function sharedPageClaimed(db: Executor, event: { socialAccountId: string; platform: SocialAccountType; pageExternalId: string | null; externalEventId: string | null; senderExternalId: string | null }) {
+async function sharedPageClaimed(
+  db: Executor,
+  event: {
+    socialAccountId: string;
+    platform: SocialAccountType;
+    pageExternalId: string | null;
+    externalEventId: string | null;
+    senderExternalId: string | null;
+  },
+) {
   if (!event.pageExternalId || !event.externalEventId) return null;
   const siblings = await db
     .select({ id: socialAccounts.id })
@@ -112,7 +122,10 @@ async function sharedPageClaimed(db: Executor, event: { socialAccountId: string;
     .innerJoin(inboundEvents, eq(inboundEvents.id, automationExecutions.triggerId))
     .where(
       and(
-        inArray(automationExecutions.socialAccountId, siblings.map((sibling) => sibling.id)),
+        inArray(
+          automationExecutions.socialAccountId,
+          siblings.map((sibling) => sibling.id),
+        ),
         event.senderExternalId ? eq(automationExecutions.senderExternalId, event.senderExternalId) : undefined,
         inArray(automationExecutions.status, [...COUNTED]),
         eq(inboundEvents.externalEventId, event.externalEventId),

@@ -47,7 +47,12 @@ export async function runStep(services: AppServices, step: StepDefinition, run: 
     }
     case 'SEND_MESSAGE': {
       const conversationId = need(run.conversationId, 'a conversation');
-      const sent = await sendRichMessage(services, { ...scope, conversationId }, { teamId: run.teamId, message: step.message as Parameters<typeof sendRichMessage>[2]['message'] }, { signal });
+      const sent = await sendRichMessage(
+        services,
+        { ...scope, conversationId },
+        { teamId: run.teamId, message: step.message as Parameters<typeof sendRichMessage>[2]['message'] },
+        { signal },
+      );
       return { output: { messageId: sent.messageId, externalMessageId: sent.externalMessageId } };
     }
     case 'SEND_PRIVATE_REPLY': {

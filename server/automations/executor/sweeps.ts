@@ -16,7 +16,11 @@ const BATCH = 5000;
 export async function sweepExecutions(db: Executor, now: Date, runTimeoutMs: number): Promise<{ expired: number; stale: number }> {
   const expired = await db
     .update(automationExecutions)
-    .set({ status: 'FAILED', completedAt: now, error: { code: 'AUTOMATION_EXECUTION_EXPIRED', message: 'The run could not finish within an hour of its scheduled time' } })
+    .set({
+      status: 'FAILED',
+      completedAt: now,
+      error: { code: 'AUTOMATION_EXECUTION_EXPIRED', message: 'The run could not finish within an hour of its scheduled time' },
+    })
     .where(and(eq(automationExecutions.status, 'QUEUED'), lt(automationExecutions.scheduledAt, new Date(now.getTime() - RUN_EXPIRY_MS))))
     .returning({ id: automationExecutions.id });
   const stale = await db
@@ -37,7 +41,10 @@ export async function purgeOldExecutions(db: Executor, scope: { now: Date; organ
       .from(automationExecutions)
       .where(and(lt(automationExecutions.createdAt, cutoff), scope.organizationId ? eq(automationExecutions.organizationId, scope.organizationId) : undefined))
       .limit(BATCH);
-    const rows = await db.delete(automationExecutions).where(sql`${automationExecutions.id} in (${due})`).returning({ id: automationExecutions.id });
+    const rows = await db
+      .delete(automationExecutions)
+      .where(sql`${automationExecutions.id} in (${due})`)
+      .returning({ id: automationExecutions.id });
     removed += rows.length;
     if (rows.length < BATCH) return removed;
   }

@@ -16,7 +16,10 @@ import { rateLimitedUntil } from './rate-limited';
 import { budgetMessage, executionPausedError, lockPageRuns, monthlyBudget } from './safety-limits';
 
 const rateLimited = (until: Date) =>
-  new RateLimitedError(`The platform is rate-limiting this account until ${until.toISOString()}`, Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)));
+  new RateLimitedError(
+    `The platform is rate-limiting this account until ${until.toISOString()}`,
+    Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
+  );
 
 export type TestRunInput = { conversationId?: string; fetchedCommentId?: string; text?: string; payload?: string; senderExternalId?: string };
 
@@ -49,16 +52,30 @@ export async function testRunFlow(services: AppServices, params: { organizationI
   let postId: string | null = null;
   let text = input.text ?? null;
   if (inConversation) {
-    if (!input.conversationId) throw new BadRequestError(`A ${trigger.type} flow is tested in a conversation: give input.conversationId`, [{ code: 'custom', message: 'Required', path: ['input', 'conversationId'] }]);
+    if (!input.conversationId)
+      throw new BadRequestError(`A ${trigger.type} flow is tested in a conversation: give input.conversationId`, [
+        { code: 'custom', message: 'Required', path: ['input', 'conversationId'] },
+      ]);
     const conversation = await inTeam(
-      db.select().from(conversations).where(and(eq(conversations.organizationId, flow.organizationId), eq(conversations.teamId, flow.teamId), eq(conversations.id, input.conversationId))),
+      db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.organizationId, flow.organizationId), eq(conversations.teamId, flow.teamId), eq(conversations.id, input.conversationId))),
       'Conversation',
     );
     conversationId = conversation.id;
   } else {
-    if (!input.fetchedCommentId) throw new BadRequestError('A comment flow is tested on a comment: give input.fetchedCommentId', [{ code: 'custom', message: 'Required', path: ['input', 'fetchedCommentId'] }]);
+    if (!input.fetchedCommentId)
+      throw new BadRequestError('A comment flow is tested on a comment: give input.fetchedCommentId', [
+        { code: 'custom', message: 'Required', path: ['input', 'fetchedCommentId'] },
+      ]);
     const comment = await inTeam(
-      db.select().from(fetchedComments).where(and(eq(fetchedComments.organizationId, flow.organizationId), eq(fetchedComments.teamId, flow.teamId), eq(fetchedComments.id, input.fetchedCommentId))),
+      db
+        .select()
+        .from(fetchedComments)
+        .where(
+          and(eq(fetchedComments.organizationId, flow.organizationId), eq(fetchedComments.teamId, flow.teamId), eq(fetchedComments.id, input.fetchedCommentId)),
+        ),
       'Fetched comment',
     );
     fetchedCommentId = comment.id;
@@ -66,7 +83,10 @@ export async function testRunFlow(services: AppServices, params: { organizationI
     text ??= comment.text;
   }
   const socialAccountId = trigger.socialAccountId!;
-  const [account] = await db.select({ type: socialAccounts.type, externalId: socialAccounts.externalId }).from(socialAccounts).where(eq(socialAccounts.id, socialAccountId));
+  const [account] = await db
+    .select({ type: socialAccounts.type, externalId: socialAccounts.externalId })
+    .from(socialAccounts)
+    .where(eq(socialAccounts.id, socialAccountId));
   const paused = services.config.AUTOMATION_EXECUTION_PAUSED;
   // The budget check and the run's row in one transaction under the page's lock: exact at the last slot.
   const execution = await db.transaction(async (tx) => {

@@ -41,7 +41,12 @@ export const AutomationButtonSchema = z.discriminatedUnion('type', [
   z.object({ id: optionalId(FLOW_LIMITS.quickReplyId), type: z.literal('POSTBACK'), label, payload }).strict(),
   z.object({ id: optionalId(FLOW_LIMITS.quickReplyId), type: z.literal('URL'), label, url: httpsUrl }).strict(),
   z
-    .object({ id: optionalId(FLOW_LIMITS.quickReplyId), type: z.literal('PHONE'), label, phoneNumber: z.string().regex(/^\+?[0-9 ()-]{4,20}$/, 'Must be a phone number') })
+    .object({
+      id: optionalId(FLOW_LIMITS.quickReplyId),
+      type: z.literal('PHONE'),
+      label,
+      phoneNumber: z.string().regex(/^\+?[0-9 ()-]{4,20}$/, 'Must be a phone number'),
+    })
     .strict(),
 ]);
 
@@ -67,7 +72,10 @@ export const AutomationMessageSchema = z
       .optional(),
     quickReplies: z.array(AutomationQuickReplySchema).max(FLOW_LIMITS.quickReplies).optional(),
     buttons: z.array(AutomationButtonSchema).max(FLOW_LIMITS.buttons).optional(),
-    carousel: z.object({ cards: z.array(AutomationCardSchema).min(1).max(FLOW_LIMITS.cards) }).strict().optional(),
+    carousel: z
+      .object({ cards: z.array(AutomationCardSchema).min(1).max(FLOW_LIMITS.cards) })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((message, ctx) => {
@@ -161,13 +169,22 @@ function definitionIssues(definition: FlowDefinitionInput): IssueSink {
         issues.push({ path: at('text'), message: `A public comment reply on ${platform} can be at most ${limit} characters` });
       }
     }
-    if ((step.type === 'SEND_MESSAGE' || step.type === 'SEND_PRIVATE_REPLY') && platform === 'INSTAGRAM' && step.message.text && byteCount(step.message.text) > MESSAGE_TEXT_MAX) {
-      issues.push({ path: at('message', 'text'), message: `Instagram counts bytes: this text is ${byteCount(step.message.text)} bytes, over ${MESSAGE_TEXT_MAX}` });
+    if (
+      (step.type === 'SEND_MESSAGE' || step.type === 'SEND_PRIVATE_REPLY') &&
+      platform === 'INSTAGRAM' &&
+      step.message.text &&
+      byteCount(step.message.text) > MESSAGE_TEXT_MAX
+    ) {
+      issues.push({
+        path: at('message', 'text'),
+        message: `Instagram counts bytes: this text is ${byteCount(step.message.text)} bytes, over ${MESSAGE_TEXT_MAX}`,
+      });
     }
     if (step.type === 'SEND_MESSAGE' && platform !== 'FACEBOOK') {
       const phone = (buttons: AutomationMessage['buttons'], path: (string | number)[]) =>
         buttons?.forEach((button, buttonIndex) => {
-          if (button.type === 'PHONE') issues.push({ path: at('message', ...path, buttonIndex, 'type'), message: 'Phone buttons are supported on Facebook only' });
+          if (button.type === 'PHONE')
+            issues.push({ path: at('message', ...path, buttonIndex, 'type'), message: 'Phone buttons are supported on Facebook only' });
         });
       phone(step.message.buttons, ['buttons']);
       step.message.carousel?.cards.forEach((card, cardIndex) => phone(card.buttons, ['carousel', 'cards', cardIndex, 'buttons']));
@@ -203,7 +220,9 @@ export function normalizeDefinition(input: FlowDefinitionInput): FlowDefinition 
     trigger: {
       ...trigger,
       socialAccountId: trigger.socialAccountId ?? null,
-      ...(isText ? { keywords: trigger.keywords ?? [], matchMode: trigger.matchMode ?? 'ANY', caseSensitive: trigger.caseSensitive ?? false } : { payloads: trigger.payloads ?? [] }),
+      ...(isText
+        ? { keywords: trigger.keywords ?? [], matchMode: trigger.matchMode ?? 'ANY', caseSensitive: trigger.caseSensitive ?? false }
+        : { payloads: trigger.payloads ?? [] }),
       senderExternalIds: trigger.senderExternalIds ?? [],
       actionDelaySeconds: trigger.actionDelaySeconds ?? 0,
     },

@@ -121,7 +121,15 @@ describe('payloads and senders', () => {
 });
 
 describe('trigger matching', () => {
-  const dm: TriggerRule = { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: 'acc', keywords: ['price'], matchMode: 'ANY', caseSensitive: false, senderExternalIds: [] };
+  const dm: TriggerRule = {
+    type: 'DM_RECEIVED',
+    platform: 'INSTAGRAM',
+    socialAccountId: 'acc',
+    keywords: ['price'],
+    matchMode: 'ANY',
+    caseSensitive: false,
+    senderExternalIds: [],
+  };
   const event: TriggerEvent = { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: 'acc', text: 'The PRICE?', senderExternalId: '77' };
 
   it('fires on the same type, platform and account with matching text', () => {

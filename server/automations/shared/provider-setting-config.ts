@@ -17,9 +17,7 @@ const characters = (max: number) =>
 
 export const IceBreakersConfigSchema = z
   .object({
-    iceBreakers: z
-      .array(z.object({ question: characters(PROVIDER_TEXT_LIMITS.question), payload }).strict())
-      .max(FLOW_LIMITS.iceBreakers),
+    iceBreakers: z.array(z.object({ question: characters(PROVIDER_TEXT_LIMITS.question), payload }).strict()).max(FLOW_LIMITS.iceBreakers),
   })
   .strict();
 

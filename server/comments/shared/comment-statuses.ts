@@ -9,7 +9,19 @@ export const IMPORT_STATUSES = ['PENDING', 'FETCHING', 'RETRYING', 'COMPLETED', 
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 /** Platforms a comment can be published on through `POST /comment`. */
-export const COMMENT_PLATFORMS = ['FACEBOOK', 'INSTAGRAM', 'LINKEDIN', 'YOUTUBE', 'TIKTOK', 'REDDIT', 'THREADS', 'MASTODON', 'DISCORD', 'SLACK', 'BLUESKY'] as const;
+export const COMMENT_PLATFORMS = [
+  'FACEBOOK',
+  'INSTAGRAM',
+  'LINKEDIN',
+  'YOUTUBE',
+  'TIKTOK',
+  'REDDIT',
+  'THREADS',
+  'MASTODON',
+  'DISCORD',
+  'SLACK',
+  'BLUESKY',
+] as const;
 export type CommentPlatform = (typeof COMMENT_PLATFORMS)[number];
 
 /** Platforms whose comments can be imported (fetched). */

@@ -34,7 +34,9 @@ export const profilePosts = pgTable(
     extraData: jsonb().$type<Record<string, unknown>>(),
     subreddit: text(),
     publishedAt: at(),
-    type: text({ enum: ['POST', 'REEL', 'STORY', 'VIDEO', 'IMAGE'] }).notNull().default('POST'),
+    type: text({ enum: ['POST', 'REEL', 'STORY', 'VIDEO', 'IMAGE'] })
+      .notNull()
+      .default('POST'),
     internal: boolean().notNull(),
     /** The post history import that first brought the post in (imported posts only). */
     importId: text(),

@@ -20,10 +20,7 @@ export const apiKeys = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     ...timestamps(),
   },
-  (table) => [
-    uniqueIndex('api_keys_hash_unique').on(table.keyHash),
-    index('api_keys_organization_idx').on(table.organizationId, table.createdAt),
-  ],
+  (table) => [uniqueIndex('api_keys_hash_unique').on(table.keyHash), index('api_keys_organization_idx').on(table.organizationId, table.createdAt)],
 );
 
 export const sessions = pgTable(

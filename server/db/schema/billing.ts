@@ -32,7 +32,9 @@ export const creditLedger = pgTable(
      * A charge is PENDING from when the balance is debited until the platform action it pays for
      * is done (COMPLETED); a failed action deletes its charge and gives the amount back.
      */
-    status: text({ enum: ['PENDING', 'COMPLETED'] }).notNull().default('COMPLETED'),
+    status: text({ enum: ['PENDING', 'COMPLETED'] })
+      .notNull()
+      .default('COMPLETED'),
     dedupeKey: text(),
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: at().notNull().defaultNow(),

@@ -113,7 +113,9 @@ export const messages = pgTable(
     index('messages_conversation_idx').on(table.conversationId, table.createdAt, table.id),
     index('messages_created_idx').on(table.createdAt),
     // The reconciler's sweep: only the few sends whose outcome is not recorded yet.
-    index('messages_pending_idx').on(table.createdAt).where(sql`${table.status} = 'PENDING'`),
+    index('messages_pending_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'PENDING'`),
   ],
 );
 

@@ -57,5 +57,8 @@ export const postHistoryImports = pgTable(
     deletedAt: at(),
     ...timestamps(),
   },
-  (table) => [index('post_history_imports_team_idx').on(table.teamId, table.createdAt), index('post_history_imports_account_idx').on(table.socialAccountId, table.status)],
+  (table) => [
+    index('post_history_imports_team_idx').on(table.teamId, table.createdAt),
+    index('post_history_imports_account_idx').on(table.socialAccountId, table.status),
+  ],
 );

@@ -12,7 +12,6 @@ import { REPLY_STATES, REVIEW_IMPORT_STATUSES, REVIEW_PLATFORMS } from '../../re
  * platforms: the API presents each with its own field names (server/reviews/review-dto.ts).
  */
 
-
 /** One import run: walks the platform's list newest first until `requestedCount` new reviews are stored. */
 export const reviewImports = pgTable(
   'review_imports',

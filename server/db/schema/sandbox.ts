@@ -192,10 +192,7 @@ export const sandboxItems = pgTable(
     metadata: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    index('sandbox_items_profile_idx').on(table.profileId, table.kind, table.createdAt),
-    index('sandbox_items_parent_idx').on(table.parentId),
-  ],
+  (table) => [index('sandbox_items_profile_idx').on(table.profileId, table.kind, table.createdAt), index('sandbox_items_parent_idx').on(table.parentId)],
 );
 
 /**

@@ -73,7 +73,9 @@ export const socialAccounts = pgTable(
   },
   (table) => [
     // One live account per type and team: the API addresses accounts by (teamId, type).
-    uniqueIndex('social_accounts_team_type_live_unique').on(table.teamId, table.type).where(sql`${table.deletedAt} is null`),
+    uniqueIndex('social_accounts_team_type_live_unique')
+      .on(table.teamId, table.type)
+      .where(sql`${table.deletedAt} is null`),
     index('social_accounts_organization_idx').on(table.organizationId, table.teamId),
     // The real platform account: quotas and inbound webhooks resolve through it.
     index('social_accounts_platform_account_idx').on(table.type, table.externalId),

@@ -59,7 +59,8 @@ type ContentLike = {
 export function compositionIssues(content: ContentLike): { path: string[]; message: string }[] {
   const issues: { path: string[]; message: string }[] = [];
   const has = (list?: unknown[]) => (list?.length ?? 0) > 0;
-  if (!content.text && !has(content.attachments) && !content.carousel) issues.push({ path: [], message: 'A message needs at least one of text, attachments or carousel' });
+  if (!content.text && !has(content.attachments) && !content.carousel)
+    issues.push({ path: [], message: 'A message needs at least one of text, attachments or carousel' });
   if (has(content.buttons) && !content.text) issues.push({ path: ['buttons'], message: 'Buttons need text' });
   if (has(content.quickReplies) && !content.text) issues.push({ path: ['quickReplies'], message: 'Quick replies need text' });
   if (has(content.buttons) && has(content.quickReplies)) issues.push({ path: ['quickReplies'], message: 'A message has buttons or quick replies, never both' });
@@ -92,7 +93,8 @@ export function platformIssues(platform: string, content: MessageContent): { pat
   });
   content.carousel?.cards.forEach((card, cardIndex) =>
     card.buttons?.forEach((button, index) => {
-      if (button.type === 'PHONE') issues.push({ path: ['carousel', 'cards', cardIndex, 'buttons', index, 'type'], message: 'Phone buttons are not supported on Instagram' });
+      if (button.type === 'PHONE')
+        issues.push({ path: ['carousel', 'cards', cardIndex, 'buttons', index, 'type'], message: 'Phone buttons are not supported on Instagram' });
     }),
   );
   return issues;

@@ -16,7 +16,11 @@ export const BlueskyOptions = z
       .nullish(),
     tags: z.array(z.string().trim().min(1).max(64)).max(8).nullish(),
     labels: z.array(z.enum(['!no-unauthenticated', 'porn', 'sexual', 'nudity', 'graphic-media'])).nullish(),
-    quoteUri: z.string().max(512).regex(/^at:\/\//, 'Must be an at:// URI').optional(),
+    quoteUri: z
+      .string()
+      .max(512)
+      .regex(/^at:\/\//, 'Must be an at:// URI')
+      .optional(),
     externalUrl: httpsUrl.nullish(),
     externalTitle: optionalText(300),
     externalDescription: optionalText(1000),

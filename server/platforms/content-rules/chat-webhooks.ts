@@ -29,7 +29,10 @@ const DiscordEmbed = z
     color: z.number().int().min(0).max(0xffffff).nullish(),
     image: z.object({ url: httpsUrl }).strict().nullish(),
     thumbnail: z.object({ url: httpsUrl }).strict().nullish(),
-    footer: z.object({ text: z.string().min(1).max(2048) }).strict().nullish(),
+    footer: z
+      .object({ text: z.string().min(1).max(2048) })
+      .strict()
+      .nullish(),
     fields: z
       .array(z.object({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024), inline: z.boolean().nullish() }).strict())
       .max(25)

@@ -61,7 +61,11 @@ describe('data.<PLATFORM> shape and cross-field rules', () => {
     valid('GOOGLE_BUSINESS', { text: 'Hi', callToActionType: 'CALL' });
     invalid('GOOGLE_BUSINESS', { text: 'Hi', callToActionType: 'BOOK' }, 'callToActionUrl');
     invalid('GOOGLE_BUSINESS', { text: 'Party', topicType: 'EVENT', eventStartDate: '2026-12-01T09:00:00Z' }, 'eventTitle');
-    invalid('GOOGLE_BUSINESS', { text: 'x', topicType: 'EVENT', eventTitle: 'T', eventStartDate: '2026-12-02T00:00:00Z', eventEndDate: '2026-12-01T00:00:00Z' }, 'eventEndDate');
+    invalid(
+      'GOOGLE_BUSINESS',
+      { text: 'x', topicType: 'EVENT', eventTitle: 'T', eventStartDate: '2026-12-02T00:00:00Z', eventEndDate: '2026-12-01T00:00:00Z' },
+      'eventEndDate',
+    );
   });
 
   it('SNAPCHAT: saved stories need a title of up to 45 characters and at most 20 snaps', () => {
@@ -126,7 +130,14 @@ describe('data.<PLATFORM> shape and cross-field rules', () => {
 
 describe('media rules (need the uploads)', () => {
   const video = (id: string, seconds = 30, extra: Partial<UploadFacts> = {}): UploadFacts => ({
-    id, type: 'video', mime: 'video/mp4', width: 360, height: 640, videoLength: seconds, fileSize: 1000, ...extra,
+    id,
+    type: 'video',
+    mime: 'video/mp4',
+    width: 360,
+    height: 640,
+    videoLength: seconds,
+    fileSize: 1000,
+    ...extra,
   });
   const image = (id: string, mime = 'image/jpeg'): UploadFacts => ({ id, type: 'image', mime, width: 1080, height: 1080, videoLength: null, fileSize: 1000 });
   const library = (...uploads: UploadFacts[]) => new Map(uploads.map((upload) => [upload.id, upload]));
@@ -141,7 +152,10 @@ describe('media rules (need the uploads)', () => {
   });
 
   it('TIKTOK rejects a thumbnail that is not an uploaded image, and unknown uploads', () => {
-    expect(check('TIKTOK', { uploadIds: ['v'], thumbnail: 'nope' }, library(video('v')))[0]).toMatchObject({ path: ['thumbnail'], message: expect.stringMatching(/not found/) });
+    expect(check('TIKTOK', { uploadIds: ['v'], thumbnail: 'nope' }, library(video('v')))[0]).toMatchObject({
+      path: ['thumbnail'],
+      message: expect.stringMatching(/not found/),
+    });
     expect(check('TIKTOK', { uploadIds: ['v'], thumbnail: 'v' }, library(video('v')))[0]!.message).toMatch(/must be an image/);
   });
 
@@ -151,7 +165,8 @@ describe('media rules (need the uploads)', () => {
     expect(check('INSTAGRAM', { uploadIds: ['p'] }, library(image('p', 'image/png')))[0]!.message).toMatch(/JPEG/);
     expect(check('INSTAGRAM', { type: 'REEL', uploadIds: ['i'] }, library(image('i')))[0]!.message).toMatch(/reel needs exactly one video/);
     expect(check('GOOGLE_BUSINESS', { text: 't', uploadIds: ['v'] }, library(video('v')))[0]!.message).toMatch(/Videos are not supported/);
-    expect(check('SNAPCHAT', { type: 'SAVED_STORY', text: 'Long', uploadIds: ['a', 'b'] }, library(video('a', 200), video('b', 200)))
-      .map((issue) => issue.message)).toContain('A saved story is limited to 5 minutes in all');
+    expect(
+      check('SNAPCHAT', { type: 'SAVED_STORY', text: 'Long', uploadIds: ['a', 'b'] }, library(video('a', 200), video('b', 200))).map((issue) => issue.message),
+    ).toContain('A saved story is limited to 5 minutes in all');
   });
 });

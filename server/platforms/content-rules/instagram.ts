@@ -3,9 +3,7 @@ import { fail, flag, hasItems, optionalText, uploadIds } from './shared';
 
 export const INSTAGRAM_CAPTION_LENGTH = 2200;
 
-const tag = z
-  .object({ username: z.string().trim().min(1).max(30), x: z.number().min(0).max(1).optional(), y: z.number().min(0).max(1).optional() })
-  .strict();
+const tag = z.object({ username: z.string().trim().min(1).max(30), x: z.number().min(0).max(1).optional(), y: z.number().min(0).max(1).optional() }).strict();
 
 export const InstagramOptions = z
   .object({
@@ -25,7 +23,10 @@ export const InstagramOptions = z
       .max(10)
       .nullish(),
     locationId: z.string().max(64).nullish(),
-    trialParams: z.object({ graduationStrategy: z.enum(['MANUAL', 'SS_PERFORMANCE']) }).strict().nullish(),
+    trialParams: z
+      .object({ graduationStrategy: z.enum(['MANUAL', 'SS_PERFORMANCE']) })
+      .strict()
+      .nullish(),
     isPaidPartnership: flag,
     brandedContentSponsors: z.array(z.string().trim().min(1).max(30)).max(2).nullish(),
     musicSoundInfo: z

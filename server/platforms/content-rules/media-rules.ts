@@ -77,11 +77,7 @@ const SAVED_STORY_SECONDS = 5 * 60;
  * Rules that need the uploads themselves: existence, kind, count, duration. Returns issues with
  * paths inside `data.<PLATFORM>`; an empty list means the media fit.
  */
-export function checkPostMedia<P extends PostPlatform>(
-  platform: P,
-  options: PlatformOptions[P],
-  uploads: ReadonlyMap<string, UploadFacts>,
-): MediaIssue[] {
+export function checkPostMedia<P extends PostPlatform>(platform: P, options: PlatformOptions[P], uploads: ReadonlyMap<string, UploadFacts>): MediaIssue[] {
   const issues: MediaIssue[] = [];
   const refs = references(options as Record<string, unknown>);
   const media: { ref: Reference; upload: UploadFacts }[] = [];

@@ -11,7 +11,10 @@ export const PinterestOptions = z
     link: httpsUrl.nullish(),
     altText: optionalText(500),
     note: optionalText(500),
-    dominantColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a hex colour such as #1a2b3c').nullish(),
+    dominantColor: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Must be a hex colour such as #1a2b3c')
+      .nullish(),
     isAiGenerated: flag,
   })
   .strict();

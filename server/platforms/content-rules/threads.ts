@@ -12,9 +12,7 @@ export const ThreadsOptions = z
       .max(50)
       .regex(/^[^.&]+$/, 'A topic tag cannot contain periods or ampersands')
       .nullish(),
-    replyControl: z
-      .enum(['everyone', 'accounts_you_follow', 'mentioned_only', 'parent_post_author_only', 'followers_only'])
-      .nullish(),
+    replyControl: z.enum(['everyone', 'accounts_you_follow', 'mentioned_only', 'parent_post_author_only', 'followers_only']).nullish(),
     linkAttachment: httpsUrl.nullish(),
     poll: z
       .object({
@@ -25,8 +23,14 @@ export const ThreadsOptions = z
       })
       .strict()
       .nullish(),
-    gif: z.object({ gifId: z.string().min(1), provider: z.enum(['TENOR', 'GIPHY']) }).strict().nullish(),
-    allowlistedCountryCodes: z.array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code')).max(250).nullish(),
+    gif: z
+      .object({ gifId: z.string().min(1), provider: z.enum(['TENOR', 'GIPHY']) })
+      .strict()
+      .nullish(),
+    allowlistedCountryCodes: z
+      .array(z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code'))
+      .max(250)
+      .nullish(),
     crosspostToInstagramStory: flag,
     crosspostToInstagramStoryDarkMode: flag,
   })

@@ -7,7 +7,11 @@ export const TWEET_STORM_LENGTH = 25_000;
 const poll = z
   .object({
     options: z.array(z.string().min(1).max(25)).min(2).max(4),
-    durationMinutes: z.number().int().min(5).max(7 * 24 * 60),
+    durationMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(7 * 24 * 60),
   })
   .strict();
 
@@ -18,8 +22,14 @@ export const TwitterOptions = z
     mediaItems: z.array(mediaItem).max(4).nullish(),
     replySettings: z.enum(['EVERYONE', 'FOLLOWING', 'MENTIONED_USERS', 'SUBSCRIBERS', 'VERIFIED']).nullish(),
     poll: poll.nullish(),
-    quoteTweetId: z.string().regex(/^\d{1,20}$/, 'Must be a post id').nullish(),
-    replyToTweetId: z.string().regex(/^\d{1,20}$/, 'Must be a post id').nullish(),
+    quoteTweetId: z
+      .string()
+      .regex(/^\d{1,20}$/, 'Must be a post id')
+      .nullish(),
+    replyToTweetId: z
+      .string()
+      .regex(/^\d{1,20}$/, 'Must be a post id')
+      .nullish(),
     subscribersOnly: flag,
     thread: z
       .array(z.object({ text: z.string().min(1).max(TWEET_LENGTH), uploadIds: uploadIds(4) }).strict())

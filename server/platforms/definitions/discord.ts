@@ -10,7 +10,12 @@ export const discord = definePlatform({
   channels: () => ({ kind: 'text-channel', label: 'Channel', selection: 'per-post' }),
   dailyLimits: { posts: plans(10, 100, 200), comments: plans(3, 100, 200) },
   tokens: { accessTtlSeconds: TTL.week, refreshTtlSeconds: TTL.year },
-  newProfile: (base) => ({ externalId: digits(18), username: base.username.replace(/[^a-z0-9_.]/gi, '').toLowerCase(), displayName: base.displayName, attributes: {} }),
+  newProfile: (base) => ({
+    externalId: digits(18),
+    username: base.username.replace(/[^a-z0-9_.]/gi, '').toLowerCase(),
+    displayName: base.displayName,
+    attributes: {},
+  }),
   seedChannels: () => [textChannel('announcements'), textChannel('general')],
   newChannel: (_profile, name) => textChannel(name),
   newItemId: () => digits(19),

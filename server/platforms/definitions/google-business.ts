@@ -10,7 +10,12 @@ export const googleBusiness = definePlatform({
   channels: () => ({ kind: 'location', label: 'Location', selection: 'required' }),
   dailyLimits: { posts: plans(10, 20, 40), comments: null },
   tokens: { accessTtlSeconds: TTL.hour, refreshTtlSeconds: TTL.decade },
-  newProfile: (base) => ({ externalId: digits(21), username: base.username, displayName: base.displayName, attributes: { accountId: `accounts/${digits(21)}` } }),
+  newProfile: (base) => ({
+    externalId: digits(21),
+    username: base.username,
+    displayName: base.displayName,
+    attributes: { accountId: `accounts/${digits(21)}` },
+  }),
   seedChannels: (profile) => [location(`${profile.displayName} Café`, '12 Market Street, Springfield')],
   newChannel: (_profile, name) => location(name, '1 Main Street, Springfield'),
   newItemId: () => `localPosts/${digits(19)}`,

@@ -28,8 +28,24 @@ export const instagram = definePlatform({
     attributes: { connectionMethod: choices.instagramConnectionMethod ?? 'INSTAGRAM' },
   }),
   seedChannels: (profile) => [
-    { kind: 'instagram-business-account', externalId: `17841${digits(12)}`, name: `${profile.displayName} Studio`, username: `${profile.username}.studio`, address: null, webhookUrl: null, metadata: null },
-    { kind: 'instagram-business-account', externalId: `17841${digits(12)}`, name: `${profile.displayName} Shop`, username: `${profile.username}.shop`, address: null, webhookUrl: null, metadata: null },
+    {
+      kind: 'instagram-business-account',
+      externalId: `17841${digits(12)}`,
+      name: `${profile.displayName} Studio`,
+      username: `${profile.username}.studio`,
+      address: null,
+      webhookUrl: null,
+      metadata: null,
+    },
+    {
+      kind: 'instagram-business-account',
+      externalId: `17841${digits(12)}`,
+      name: `${profile.displayName} Shop`,
+      username: `${profile.username}.shop`,
+      address: null,
+      webhookUrl: null,
+      metadata: null,
+    },
   ],
   newChannel: (_profile, name) => ({
     kind: 'instagram-business-account',

@@ -19,5 +19,13 @@ export const linkedin = definePlatform({
 
 function organization(name: string) {
   const id = digits(8);
-  return { kind: 'organization', externalId: id, name, username: slug(name), address: `https://www.linkedin.com/company/${slug(name)}/`, webhookUrl: null, metadata: null };
+  return {
+    kind: 'organization',
+    externalId: id,
+    name,
+    username: slug(name),
+    address: `https://www.linkedin.com/company/${slug(name)}/`,
+    webhookUrl: null,
+    metadata: null,
+  };
 }

@@ -15,7 +15,12 @@ export const slack = definePlatform({
   channels: () => ({ kind: 'slack-channel', label: 'Channel', selection: 'per-post' }),
   dailyLimits: { posts: plans(10, 100, 200), comments: plans(3, 100, 200) },
   tokens: { accessTtlSeconds: 12 * TTL.hour, refreshTtlSeconds: TTL.decade },
-  newProfile: (base) => ({ externalId: `U0${base32(9).toUpperCase()}`, username: base.username, displayName: base.displayName, attributes: { workspace: `T0${base32(9).toUpperCase()}` } }),
+  newProfile: (base) => ({
+    externalId: `U0${base32(9).toUpperCase()}`,
+    username: base.username,
+    displayName: base.displayName,
+    attributes: { workspace: `T0${base32(9).toUpperCase()}` },
+  }),
   seedChannels: () => [channel('marketing'), channel('general')],
   newChannel: (_profile, name) => channel(name),
   newItemId: () => `${Math.floor(Date.now() / 1000)}.${String(Date.now() % 1_000_000).padStart(6, '0')}`,

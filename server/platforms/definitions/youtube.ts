@@ -29,4 +29,3 @@ function channel(name: string, handle: string) {
     metadata: null,
   };
 }
-

@@ -41,7 +41,13 @@ export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>
       authorizeUrl: config.DISCORD_AUTHORIZE_URL,
     }),
   SLACK: ({ config, http }) =>
-    slackConnector({ http, clientId: config.SLACK_CLIENT_ID ?? '', clientSecret: config.SLACK_CLIENT_SECRET ?? '', apiBase: config.SLACK_API_URL, authorizeUrl: config.SLACK_AUTHORIZE_URL }),
+    slackConnector({
+      http,
+      clientId: config.SLACK_CLIENT_ID ?? '',
+      clientSecret: config.SLACK_CLIENT_SECRET ?? '',
+      apiBase: config.SLACK_API_URL,
+      authorizeUrl: config.SLACK_AUTHORIZE_URL,
+    }),
 };
 
 // One client (its per-account limits) and one connector per platform for each configuration.

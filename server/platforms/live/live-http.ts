@@ -107,7 +107,12 @@ export class LiveHttpClient {
       response = target ? await fetchPinned(target, { method, headers, body, signal }) : await fetch(request.url, { method, headers, body, signal });
     } catch (error) {
       if (error instanceof ResponseTooLargeError) {
-        throw new PlatformError({ code: 'PERMANENT', message: `${request.operation}: ${error.message}`, httpStatus: 0, meta: { platform: request.platform, operation: request.operation } });
+        throw new PlatformError({
+          code: 'PERMANENT',
+          message: `${request.operation}: ${error.message}`,
+          httpStatus: 0,
+          meta: { platform: request.platform, operation: request.operation },
+        });
       }
       // Timeouts, refused connections, resets: the platform may not have seen the call.
       throw new PlatformError({
@@ -145,7 +150,12 @@ export function platformErrorFromResponse(request: Pick<LiveRequest, 'platform' 
   const status = response.status;
   // RFC 9449: a DPoP-bound call learns the server's nonce from these (`use_dpop_nonce`, then retry).
   const dpop = { wwwAuthenticate: response.headers.get('www-authenticate') ?? undefined, dpopNonce: response.headers.get('dpop-nonce') ?? undefined };
-  const meta = { platform: request.platform, operation: request.operation, body: bodyText.slice(0, 2_000), ...(dpop.dpopNonce || dpop.wwwAuthenticate ? dpop : {}) };
+  const meta = {
+    platform: request.platform,
+    operation: request.operation,
+    body: bodyText.slice(0, 2_000),
+    ...(dpop.dpopNonce || dpop.wwwAuthenticate ? dpop : {}),
+  };
   const message = `${request.operation}: ${status} ${summarize(bodyText) || response.statusText}`;
   if (status === 429) {
     const resetAt = rateLimitReset(response.headers);

@@ -43,10 +43,7 @@ async function artificialDelay(organizationId: string, delayMs: number, meta: { 
  * Runs before every sandbox connector call: applies the injected faults that match this call
  * (platform, profile, operation), consuming one use of each. Slowness first, then at most one failure.
  */
-export async function applyFaults(
-  db: Executor,
-  call: { organizationId: string; platform: PostPlatform; profileId: string; operation: string },
-): Promise<void> {
+export async function applyFaults(db: Executor, call: { organizationId: string; platform: PostPlatform; profileId: string; operation: string }): Promise<void> {
   const matching = await db
     .update(sandboxFaults)
     .set({ remaining: sql`case when ${sandboxFaults.remaining} is null then null else ${sandboxFaults.remaining} - 1 end` })
@@ -62,7 +59,10 @@ export async function applyFaults(
     .returning();
   const meta = { platform: call.platform, operation: call.operation };
   const slow = matching.filter((fault) => fault.kind === 'SLOW');
-  const delay = Math.min(MAX_DELAY_MS, slow.reduce((total, fault) => total + (fault.delayMs ?? 0), 0));
+  const delay = Math.min(
+    MAX_DELAY_MS,
+    slow.reduce((total, fault) => total + (fault.delayMs ?? 0), 0),
+  );
   if (delay > 0) await artificialDelay(call.organizationId, delay, meta);
   const failure = matching.find((fault) => fault.kind !== 'SLOW');
   if (!failure) return;

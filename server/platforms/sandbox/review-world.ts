@@ -12,9 +12,31 @@ export const REPLY_MODERATION_MS = 4_000;
 /** Reviews every sandbox location or page already has when it is first looked at. */
 export const SEEDED_REVIEWS = 30;
 
-const NAMES = ['Ava Martin', 'Noah Okafor', 'Mia Lindqvist', 'Liam Tanaka', 'Zoe Moreau', 'Omar Silva', 'Lena Novak', 'Kai Haddad', 'Nora Kowalski', 'Ravi Brennan', 'Sofia Rossi', 'Jonas Chen', 'Amara Martin', 'Theo Silva', 'Iris Tanaka', 'Mateo Novak'];
+const NAMES = [
+  'Ava Martin',
+  'Noah Okafor',
+  'Mia Lindqvist',
+  'Liam Tanaka',
+  'Zoe Moreau',
+  'Omar Silva',
+  'Lena Novak',
+  'Kai Haddad',
+  'Nora Kowalski',
+  'Ravi Brennan',
+  'Sofia Rossi',
+  'Jonas Chen',
+  'Amara Martin',
+  'Theo Silva',
+  'Iris Tanaka',
+  'Mateo Novak',
+];
 const COMMENTS: Record<number, string[]> = {
-  5: ['Wonderful place, friendly staff and great coffee.', 'Best brunch in town, we will be back!', 'Quick service and lovely atmosphere.', 'Absolutely loved it. Highly recommended.'],
+  5: [
+    'Wonderful place, friendly staff and great coffee.',
+    'Best brunch in town, we will be back!',
+    'Quick service and lovely atmosphere.',
+    'Absolutely loved it. Highly recommended.',
+  ],
   4: ['Very good overall, a bit busy at lunch.', 'Tasty food, prices are fair.', 'Nice spot, the pastries are great.'],
   3: ['Decent, nothing special.', 'Okay experience, service was slow.', 'Average. Coffee was fine.'],
   2: ['Waited 30 minutes for a sandwich.', 'Table was dirty and staff seemed uninterested.'],
@@ -121,14 +143,24 @@ export async function insertReviews(db: Executor, profile: SandboxProfile, place
   });
   const inserted: SandboxReview[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    inserted.push(...(await db.insert(sandboxReviews).values(rows.slice(start, start + INSERT_CHUNK)).returning()));
+    inserted.push(
+      ...(await db
+        .insert(sandboxReviews)
+        .values(rows.slice(start, start + INSERT_CHUNK))
+        .returning()),
+    );
   }
   return inserted;
 }
 
 /** Someone comments under a Facebook recommendation (the story's thread). */
 export async function addThreadComment(db: Executor, review: SandboxReview, comment: Omit<SandboxReviewComment, 'id' | 'createdAt' | 'likesCount'>) {
-  const entry: SandboxReviewComment = { ...comment, id: `${review.externalId.split('_')[0]}_${digits(15)}`, likesCount: 0, createdAt: new Date().toISOString() };
+  const entry: SandboxReviewComment = {
+    ...comment,
+    id: `${review.externalId.split('_')[0]}_${digits(15)}`,
+    likesCount: 0,
+    createdAt: new Date().toISOString(),
+  };
   await db
     .update(sandboxReviews)
     .set({ thread: sql`${sandboxReviews.thread} || ${JSON.stringify([entry])}::jsonb` })

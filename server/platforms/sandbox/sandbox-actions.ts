@@ -74,11 +74,15 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
   function editedPost(item: SandboxItem, edit: PostEdit, operation: string): Partial<typeof sandboxItems.$inferInsert> {
     const metadata = { ...item.metadata };
     const limit = POST_EDIT[platform]!.maxText;
-    if (edit.text !== undefined && edit.text.length > limit) throw refuse('INVALID_REQUEST', `${definition.label} text is limited to ${limit} characters`, operation);
+    if (edit.text !== undefined && edit.text.length > limit)
+      throw refuse('INVALID_REQUEST', `${definition.label} text is limited to ${limit} characters`, operation);
     if (platform === 'YOUTUBE') {
-      if (edit.title !== undefined && (edit.title.trim().length === 0 || edit.title.length > 100)) throw refuse('INVALID_REQUEST', 'YouTube titles need 1 to 100 characters', operation);
-      if ([edit.title, edit.text].some((value) => value !== undefined && /[<>]/.test(value))) throw refuse('INVALID_REQUEST', 'YouTube titles and descriptions cannot contain < or >', operation);
-      if (edit.categoryId !== undefined && !YOUTUBE_ASSIGNABLE.has(edit.categoryId)) throw refuse('INVALID_REQUEST', `YouTube category ${edit.categoryId} cannot be assigned to a video`, operation);
+      if (edit.title !== undefined && (edit.title.trim().length === 0 || edit.title.length > 100))
+        throw refuse('INVALID_REQUEST', 'YouTube titles need 1 to 100 characters', operation);
+      if ([edit.title, edit.text].some((value) => value !== undefined && /[<>]/.test(value)))
+        throw refuse('INVALID_REQUEST', 'YouTube titles and descriptions cannot contain < or >', operation);
+      if (edit.categoryId !== undefined && !YOUTUBE_ASSIGNABLE.has(edit.categoryId))
+        throw refuse('INVALID_REQUEST', `YouTube category ${edit.categoryId} cannot be assigned to a video`, operation);
       if (edit.tags && edit.tags.join(',').length > 500) throw refuse('INVALID_REQUEST', 'YouTube tags are limited to 500 characters in all', operation);
       for (const key of ['tags', 'categoryId', 'privacyStatus'] as const) if (edit[key] !== undefined) metadata[key] = edit[key];
       if (edit.text !== undefined) metadata.description = edit.text;
@@ -87,7 +91,8 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
     }
     if (platform === 'REDDIT') {
       // Reddit keeps a post's title forever; only a text post's body (selftext) can change.
-      if (metadata.kind !== 'text') throw refuse('INVALID_REQUEST', `Only text posts can be edited on Reddit; this is a ${String(metadata.kind ?? 'link')} post`, operation);
+      if (metadata.kind !== 'text')
+        throw refuse('INVALID_REQUEST', `Only text posts can be edited on Reddit; this is a ${String(metadata.kind ?? 'link')} post`, operation);
       return { metadata: { ...metadata, body: edit.text ?? '' }, editedAt: new Date() };
     }
     // A LinkedIn post, a Slack message and a Mastodon status cannot be emptied by an edit.
@@ -117,7 +122,8 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
       ? async (env, credentials, _account, input) => {
           const operation = 'actions.editComment';
           const { profile, item } = await ownItem(env, credentials, 'COMMENT', input.externalId, operation);
-          if (!(await authoredByAccount(env, profile, item))) throw refuse('PERMISSION_MISSING', `${definition.label} lets an account edit only its own comments`, operation);
+          if (!(await authoredByAccount(env, profile, item)))
+            throw refuse('PERMISSION_MISSING', `${definition.label} lets an account edit only its own comments`, operation);
           if (platform === 'MASTODON' && input.text.length > 500) throw refuse('INVALID_REQUEST', 'Mastodon statuses are limited to 500 characters', operation);
           const metadata = platform === 'MASTODON' && input.spoilerText !== undefined ? { ...item.metadata, spoilerText: input.spoilerText } : item.metadata;
           await update(env, item, { text: input.text, metadata, editedAt: new Date() });

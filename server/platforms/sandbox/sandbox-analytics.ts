@@ -153,7 +153,12 @@ export function sandboxAnalytics(definition: PlatformDefinition, access: Sandbox
         .from(sandboxItems)
         .where(and(eq(sandboxItems.profileId, profile.id), eq(sandboxItems.externalId, request.externalId), eq(sandboxItems.kind, 'POST')));
       if (!item || item.deletedAt) {
-        throw new PlatformError({ code: 'NOT_FOUND', message: `The ${definition.label} post ${request.externalId} no longer exists`, httpStatus: 404, meta: { platform, operation } });
+        throw new PlatformError({
+          code: 'NOT_FOUND',
+          message: `The ${definition.label} post ${request.externalId} no longer exists`,
+          httpStatus: 404,
+          meta: { platform, operation },
+        });
       }
       const now = Date.now();
       const comments = await commentCounts(env, [item.id]);

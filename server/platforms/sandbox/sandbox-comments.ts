@@ -20,7 +20,10 @@ export function sandboxComments(definition: PlatformDefinition, access: SandboxA
     new PlatformError({ code: httpStatus === 404 ? 'NOT_FOUND' : 'INVALID_REQUEST', message, httpStatus, meta: { platform, operation } });
 
   async function itemOf(env: ConnectorEnv, profile: Profile, externalId: string, operation: string): Promise<SandboxItem> {
-    const [item] = await env.db.select().from(sandboxItems).where(and(eq(sandboxItems.profileId, profile.id), eq(sandboxItems.externalId, externalId)));
+    const [item] = await env.db
+      .select()
+      .from(sandboxItems)
+      .where(and(eq(sandboxItems.profileId, profile.id), eq(sandboxItems.externalId, externalId)));
     if (!item) throw refuse(`The ${definition.label} item ${externalId} was not found`, operation, 404);
     return item;
   }

@@ -61,9 +61,15 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
     const operation = subscribe ? 'messaging.subscribe' : 'messaging.unsubscribe';
     const { grant, profile } = await authorize(env, credentials, operation);
     requirePermission(grant, 'messaging', operation);
-    const owned = profile.externalId === target.externalId || (await listChannelsOf(env.db, profile.id)).some((channel) => channel.externalId === target.externalId);
+    const owned =
+      profile.externalId === target.externalId || (await listChannelsOf(env.db, profile.id)).some((channel) => channel.externalId === target.externalId);
     if (!owned) {
-      throw new PlatformError({ code: 'NOT_FOUND', message: `${definition.label} account ${target.externalId} is not managed by this user`, httpStatus: 404, meta: { platform, operation } });
+      throw new PlatformError({
+        code: 'NOT_FOUND',
+        message: `${definition.label} account ${target.externalId} is not managed by this user`,
+        httpStatus: 404,
+        meta: { platform, operation },
+      });
     }
     await env.db
       .update(sandboxGrants)
@@ -82,15 +88,18 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
     auth: {
       async refresh(env, credentials) {
         const meta = { platform, operation: 'auth.refresh' };
-        if (!credentials.refreshToken) throw new PlatformError({ code: 'TOKEN_EXPIRED', message: `${definition.label} tokens cannot be refreshed`, httpStatus: 400, meta });
+        if (!credentials.refreshToken)
+          throw new PlatformError({ code: 'TOKEN_EXPIRED', message: `${definition.label} tokens cannot be refreshed`, httpStatus: 400, meta });
         const [row] = await env.db
           .select({ grant: sandboxGrants, profile: sandboxProfiles })
           .from(sandboxGrants)
           .innerJoin(sandboxProfiles, eq(sandboxProfiles.id, sandboxGrants.profileId))
           .where(eq(sandboxGrants.refreshTokenHash, sha256Hex(credentials.refreshToken)));
-        if (!row) throw new PlatformError({ code: 'ACCESS_REVOKED', message: `${definition.label} does not recognise this refresh token`, httpStatus: 400, meta });
+        if (!row)
+          throw new PlatformError({ code: 'ACCESS_REVOKED', message: `${definition.label} does not recognise this refresh token`, httpStatus: 400, meta });
         await applyFaults(env.db, { organizationId: row.profile.organizationId, platform, profileId: row.profile.id, operation: meta.operation });
-        if (row.grant.revokedAt) throw new PlatformError({ code: 'ACCESS_REVOKED', message: `The ${definition.label} user removed the app's access`, httpStatus: 400, meta });
+        if (row.grant.revokedAt)
+          throw new PlatformError({ code: 'ACCESS_REVOKED', message: `The ${definition.label} user removed the app's access`, httpStatus: 400, meta });
         if (row.grant.refreshExpiresAt && row.grant.refreshExpiresAt.getTime() <= Date.now()) {
           throw new PlatformError({ code: 'TOKEN_EXPIRED', message: `The ${definition.label} refresh token expired`, httpStatus: 400, meta });
         }
@@ -104,7 +113,13 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
           .set({ accessTokenHash: sha256Hex(accessToken), refreshTokenHash: sha256Hex(refreshToken), accessExpiresAt: expiresAt })
           .where(and(eq(sandboxGrants.id, row.grant.id), eq(sandboxGrants.refreshTokenHash, sha256Hex(credentials.refreshToken))))
           .returning({ id: sandboxGrants.id });
-        if (!rotated) throw new PlatformError({ code: 'ACCESS_REVOKED', message: `${definition.label} does not recognise this refresh token (it was used already)`, httpStatus: 400, meta });
+        if (!rotated)
+          throw new PlatformError({
+            code: 'ACCESS_REVOKED',
+            message: `${definition.label} does not recognise this refresh token (it was used already)`,
+            httpStatus: 400,
+            meta,
+          });
         return { accessToken, refreshToken, expiresAt };
       },
     },
@@ -127,24 +142,22 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
       async listChannels(env, credentials) {
         const { profile } = await authorize(env, credentials, 'profile.listChannels');
         const channels = await listChannelsOf(env.db, profile.id);
-        return channels.map(
-          (channel): PlatformChannel => ({
-            id: channel.externalId,
-            name: channel.name,
-            username: channel.username,
-            address: channel.address,
-            avatarUrl: avatarUrl(env.publicUrl, platform, channel.externalId, channel.name.replace(/^[#]|^r\//, '')),
-            webhook: channel.webhookUrl ? { id: channel.webhookUrl.split('/').at(-2) ?? null, name: 'SocialDesk', avatar: null, url: channel.webhookUrl } : null,
-            metadata: channel.metadata
-              ? {
-                  allowImages: channel.metadata.allowImages ?? null,
-                  allowVideos: channel.metadata.allowVideos ?? null,
-                  allowGalleries: channel.metadata.allowGalleries ?? null,
-                  linkFlairEnabled: channel.metadata.linkFlairEnabled ?? null,
-                }
-              : null,
-          }),
-        );
+        return channels.map((channel): PlatformChannel => ({
+          id: channel.externalId,
+          name: channel.name,
+          username: channel.username,
+          address: channel.address,
+          avatarUrl: avatarUrl(env.publicUrl, platform, channel.externalId, channel.name.replace(/^[#]|^r\//, '')),
+          webhook: channel.webhookUrl ? { id: channel.webhookUrl.split('/').at(-2) ?? null, name: 'SocialDesk', avatar: null, url: channel.webhookUrl } : null,
+          metadata: channel.metadata
+            ? {
+                allowImages: channel.metadata.allowImages ?? null,
+                allowVideos: channel.metadata.allowVideos ?? null,
+                allowGalleries: channel.metadata.allowGalleries ?? null,
+                linkFlairEnabled: channel.metadata.linkFlairEnabled ?? null,
+              }
+            : null,
+        }));
       },
     },
     messaging: definition.supports.messaging ? sandboxMessaging(definition, { authorize, requirePermission }, subscription) : null,
@@ -160,25 +173,42 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);
         if (!parsed.success || parsed.data.platform !== platform) {
-          throw new PlatformError({ code: 'INVALID_REQUEST', message: `Unreadable ${definition.label} webhook payload`, httpStatus: 400, meta: { platform, operation: 'webhooks.parse' } });
+          throw new PlatformError({
+            code: 'INVALID_REQUEST',
+            message: `Unreadable ${definition.label} webhook payload`,
+            httpStatus: 400,
+            meta: { platform, operation: 'webhooks.parse' },
+          });
         }
         return parsed.data.entry.flatMap((entry) =>
-          entry.events.map(
-            (event): InboundEvent => ({
-              kind: event.type,
-              externalEventId: event.id,
-              recipientExternalId: entry.id,
-              occurredAt: new Date(entry.time),
-              data: event.data,
-            }),
-          ),
+          entry.events.map((event): InboundEvent => ({
+            kind: event.type,
+            externalEventId: event.id,
+            recipientExternalId: entry.id,
+            occurredAt: new Date(entry.time),
+            data: event.data,
+          })),
         );
       },
     },
   };
 }
 
-const KINDS = ['comment.created', 'comment.updated', 'comment.deleted', 'message.created', 'message.postback', 'message.reaction', 'message.read', 'message.delivered', 'message.echo', 'message.edited', 'message.unsent', 'review.created', 'review.updated'] as const;
+const KINDS = [
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
+  'message.created',
+  'message.postback',
+  'message.reaction',
+  'message.read',
+  'message.delivered',
+  'message.echo',
+  'message.edited',
+  'message.unsent',
+  'review.created',
+  'review.updated',
+] as const;
 
 /** The sandbox platforms' webhook body: Meta-like entries addressed to an account, each with events. */
 export const SandboxWebhook = z.object({

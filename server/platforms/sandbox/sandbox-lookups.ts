@@ -21,15 +21,78 @@ function hashOf(text: string): number {
 }
 
 const YOUTUBE_CATEGORIES: YoutubeCategory[] = [
-  ['1', 'Film & Animation'], ['2', 'Autos & Vehicles'], ['10', 'Music'], ['15', 'Pets & Animals'], ['17', 'Sports'], ['18', 'Short Movies'],
-  ['19', 'Travel & Events'], ['20', 'Gaming'], ['21', 'Videoblogging'], ['22', 'People & Blogs'], ['23', 'Comedy'], ['24', 'Entertainment'],
-  ['25', 'News & Politics'], ['26', 'Howto & Style'], ['27', 'Education'], ['28', 'Science & Technology'], ['29', 'Nonprofits & Activism'], ['30', 'Movies'],
+  ['1', 'Film & Animation'],
+  ['2', 'Autos & Vehicles'],
+  ['10', 'Music'],
+  ['15', 'Pets & Animals'],
+  ['17', 'Sports'],
+  ['18', 'Short Movies'],
+  ['19', 'Travel & Events'],
+  ['20', 'Gaming'],
+  ['21', 'Videoblogging'],
+  ['22', 'People & Blogs'],
+  ['23', 'Comedy'],
+  ['24', 'Entertainment'],
+  ['25', 'News & Politics'],
+  ['26', 'Howto & Style'],
+  ['27', 'Education'],
+  ['28', 'Science & Technology'],
+  ['29', 'Nonprofits & Activism'],
+  ['30', 'Movies'],
 ].map(([id, title]) => ({ id: id!, title: title!, assignable: !['18', '21', '30'].includes(id!) }));
 
 /** Regions YouTube serves (a representative set), named in English. */
 export const YOUTUBE_REGION_CODES = [
-  'AR', 'AU', 'AT', 'BE', 'BR', 'CA', 'CL', 'CO', 'CZ', 'DK', 'EG', 'FI', 'FR', 'DE', 'GR', 'HK', 'HU', 'IN', 'ID', 'IE', 'IL', 'IT', 'JP', 'KE', 'MY', 'MX',
-  'NL', 'NZ', 'NG', 'NO', 'PE', 'PH', 'PL', 'PT', 'RO', 'SA', 'SG', 'ZA', 'KR', 'ES', 'SE', 'CH', 'TW', 'TH', 'TR', 'UA', 'AE', 'GB', 'US', 'VN',
+  'AR',
+  'AU',
+  'AT',
+  'BE',
+  'BR',
+  'CA',
+  'CL',
+  'CO',
+  'CZ',
+  'DK',
+  'EG',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HK',
+  'HU',
+  'IN',
+  'ID',
+  'IE',
+  'IL',
+  'IT',
+  'JP',
+  'KE',
+  'MY',
+  'MX',
+  'NL',
+  'NZ',
+  'NG',
+  'NO',
+  'PE',
+  'PH',
+  'PL',
+  'PT',
+  'RO',
+  'SA',
+  'SG',
+  'ZA',
+  'KR',
+  'ES',
+  'SE',
+  'CH',
+  'TW',
+  'TH',
+  'TR',
+  'UA',
+  'AE',
+  'GB',
+  'US',
+  'VN',
 ];
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
@@ -37,22 +100,78 @@ const FLAIR_NAMES = ['Show and tell', 'Question', 'Discussion', 'Feedback wanted
 const FLAIR_COLORS = ['#0079d3', '#ff4500', '#46d160', '#ffb000', '#7193ff', '#ea0027'];
 
 const PLACES: Omit<InstagramLocation, 'locationId' | 'link'>[] = [
-  { name: 'Central Park', location: { city: 'New York', country: 'United States', latitude: 40.7829, longitude: -73.9654, state: 'NY', street: null, zip: '10024' } },
-  { name: 'Times Square', location: { city: 'New York', country: 'United States', latitude: 40.758, longitude: -73.9855, state: 'NY', street: 'Broadway', zip: '10036' } },
-  { name: 'Golden Gate Bridge', location: { city: 'San Francisco', country: 'United States', latitude: 37.8199, longitude: -122.4783, state: 'CA', street: null, zip: '94129' } },
-  { name: 'Eiffel Tower', location: { city: 'Paris', country: 'France', latitude: 48.8584, longitude: 2.2945, state: null, street: 'Champ de Mars', zip: '75007' } },
-  { name: 'Louvre Museum', location: { city: 'Paris', country: 'France', latitude: 48.8606, longitude: 2.3376, state: null, street: 'Rue de Rivoli', zip: '75001' } },
-  { name: 'Tower Bridge', location: { city: 'London', country: 'United Kingdom', latitude: 51.5055, longitude: -0.0754, state: null, street: 'Tower Bridge Rd', zip: 'SE1 2UP' } },
-  { name: 'Camden Market', location: { city: 'London', country: 'United Kingdom', latitude: 51.5414, longitude: -0.1466, state: null, street: 'Camden Lock Pl', zip: 'NW1 8AF' } },
-  { name: 'Brandenburg Gate', location: { city: 'Berlin', country: 'Germany', latitude: 52.5163, longitude: 13.3777, state: null, street: 'Pariser Platz', zip: '10117' } },
-  { name: 'Old Town Square', location: { city: 'Warsaw', country: 'Poland', latitude: 52.2497, longitude: 21.0122, state: null, street: 'Rynek Starego Miasta', zip: '00-272' } },
-  { name: 'Sagrada Família', location: { city: 'Barcelona', country: 'Spain', latitude: 41.4036, longitude: 2.1744, state: null, street: 'Carrer de Mallorca 401', zip: '08013' } },
-  { name: 'Colosseum', location: { city: 'Rome', country: 'Italy', latitude: 41.8902, longitude: 12.4922, state: null, street: 'Piazza del Colosseo', zip: '00184' } },
-  { name: 'Shibuya Crossing', location: { city: 'Tokyo', country: 'Japan', latitude: 35.6595, longitude: 139.7005, state: null, street: null, zip: '150-0043' } },
-  { name: 'Sydney Opera House', location: { city: 'Sydney', country: 'Australia', latitude: -33.8568, longitude: 151.2153, state: 'NSW', street: 'Bennelong Point', zip: '2000' } },
-  { name: 'Copacabana Beach', location: { city: 'Rio de Janeiro', country: 'Brazil', latitude: -22.9711, longitude: -43.1822, state: 'RJ', street: 'Avenida Atlântica', zip: '22070-000' } },
-  { name: 'CN Tower', location: { city: 'Toronto', country: 'Canada', latitude: 43.6426, longitude: -79.3871, state: 'ON', street: '290 Bremner Blvd', zip: 'M5V 3L9' } },
-  { name: 'Marina Bay Sands', location: { city: 'Singapore', country: 'Singapore', latitude: 1.2834, longitude: 103.8607, state: null, street: '10 Bayfront Ave', zip: '018956' } },
+  {
+    name: 'Central Park',
+    location: { city: 'New York', country: 'United States', latitude: 40.7829, longitude: -73.9654, state: 'NY', street: null, zip: '10024' },
+  },
+  {
+    name: 'Times Square',
+    location: { city: 'New York', country: 'United States', latitude: 40.758, longitude: -73.9855, state: 'NY', street: 'Broadway', zip: '10036' },
+  },
+  {
+    name: 'Golden Gate Bridge',
+    location: { city: 'San Francisco', country: 'United States', latitude: 37.8199, longitude: -122.4783, state: 'CA', street: null, zip: '94129' },
+  },
+  {
+    name: 'Eiffel Tower',
+    location: { city: 'Paris', country: 'France', latitude: 48.8584, longitude: 2.2945, state: null, street: 'Champ de Mars', zip: '75007' },
+  },
+  {
+    name: 'Louvre Museum',
+    location: { city: 'Paris', country: 'France', latitude: 48.8606, longitude: 2.3376, state: null, street: 'Rue de Rivoli', zip: '75001' },
+  },
+  {
+    name: 'Tower Bridge',
+    location: { city: 'London', country: 'United Kingdom', latitude: 51.5055, longitude: -0.0754, state: null, street: 'Tower Bridge Rd', zip: 'SE1 2UP' },
+  },
+  {
+    name: 'Camden Market',
+    location: { city: 'London', country: 'United Kingdom', latitude: 51.5414, longitude: -0.1466, state: null, street: 'Camden Lock Pl', zip: 'NW1 8AF' },
+  },
+  {
+    name: 'Brandenburg Gate',
+    location: { city: 'Berlin', country: 'Germany', latitude: 52.5163, longitude: 13.3777, state: null, street: 'Pariser Platz', zip: '10117' },
+  },
+  {
+    name: 'Old Town Square',
+    location: { city: 'Warsaw', country: 'Poland', latitude: 52.2497, longitude: 21.0122, state: null, street: 'Rynek Starego Miasta', zip: '00-272' },
+  },
+  {
+    name: 'Sagrada Família',
+    location: { city: 'Barcelona', country: 'Spain', latitude: 41.4036, longitude: 2.1744, state: null, street: 'Carrer de Mallorca 401', zip: '08013' },
+  },
+  {
+    name: 'Colosseum',
+    location: { city: 'Rome', country: 'Italy', latitude: 41.8902, longitude: 12.4922, state: null, street: 'Piazza del Colosseo', zip: '00184' },
+  },
+  {
+    name: 'Shibuya Crossing',
+    location: { city: 'Tokyo', country: 'Japan', latitude: 35.6595, longitude: 139.7005, state: null, street: null, zip: '150-0043' },
+  },
+  {
+    name: 'Sydney Opera House',
+    location: { city: 'Sydney', country: 'Australia', latitude: -33.8568, longitude: 151.2153, state: 'NSW', street: 'Bennelong Point', zip: '2000' },
+  },
+  {
+    name: 'Copacabana Beach',
+    location: {
+      city: 'Rio de Janeiro',
+      country: 'Brazil',
+      latitude: -22.9711,
+      longitude: -43.1822,
+      state: 'RJ',
+      street: 'Avenida Atlântica',
+      zip: '22070-000',
+    },
+  },
+  {
+    name: 'CN Tower',
+    location: { city: 'Toronto', country: 'Canada', latitude: 43.6426, longitude: -79.3871, state: 'ON', street: '290 Bremner Blvd', zip: 'M5V 3L9' },
+  },
+  {
+    name: 'Marina Bay Sands',
+    location: { city: 'Singapore', country: 'Singapore', latitude: 1.2834, longitude: 103.8607, state: null, street: '10 Bayfront Ave', zip: '018956' },
+  },
 ];
 
 function placeId(name: string): string {
@@ -63,7 +182,10 @@ const matches = (query: string, ...values: (string | null | undefined)[]) => val
 
 /** The organization's sandbox world for one platform: profiles, or the pages/organizations they run. */
 async function worldProfiles(db: Executor, organizationId: string, platform: string) {
-  return db.select().from(sandboxProfiles).where(and(eq(sandboxProfiles.organizationId, organizationId), eq(sandboxProfiles.platform, platform)));
+  return db
+    .select()
+    .from(sandboxProfiles)
+    .where(and(eq(sandboxProfiles.organizationId, organizationId), eq(sandboxProfiles.platform, platform)));
 }
 
 async function worldChannels(db: Executor, organizationId: string, platform: string) {
@@ -123,7 +245,8 @@ export function sandboxLookups(definition: PlatformDefinition, access: SandboxAc
   if (platform === 'YOUTUBE') {
     lookups.youtubeCategories = async (env, credentials, _account, input) => {
       await access.authorize(env, credentials, 'lookups.youtubeCategories');
-      if (!YOUTUBE_REGION_CODES.includes(input.regionCode.toUpperCase())) throw invalid(`YouTube does not serve region ${input.regionCode}`, 'lookups.youtubeCategories');
+      if (!YOUTUBE_REGION_CODES.includes(input.regionCode.toUpperCase()))
+        throw invalid(`YouTube does not serve region ${input.regionCode}`, 'lookups.youtubeCategories');
       return YOUTUBE_CATEGORIES;
     };
     lookups.youtubeRegions = async (env, credentials) => {
@@ -212,16 +335,14 @@ export function sandboxLookups(definition: PlatformDefinition, access: SandboxAc
       const pages = (await worldChannels(env.db, profile.organizationId, 'FACEBOOK')).filter((page) => page.kind === 'page');
       const exact = pages.filter((page) => page.externalId === keys.id || (keys.handle && page.username?.toLowerCase() === keys.handle));
       const found = exact.length > 0 ? exact : keys.name ? pages.filter((page) => matches(keys.name, page.name)) : [];
-      return found.slice(0, input.limit).map(
-        (page): FacebookPage => ({
-          id: page.externalId,
-          name: page.name,
-          username: page.username,
-          link: `https://www.facebook.com/${page.username ?? page.externalId}`,
-          avatarUrl: avatarUrl(env.publicUrl, 'FACEBOOK', page.externalId, page.name),
-          mentionTag: `@[${page.externalId}]`,
-        }),
-      );
+      return found.slice(0, input.limit).map((page): FacebookPage => ({
+        id: page.externalId,
+        name: page.name,
+        username: page.username,
+        link: `https://www.facebook.com/${page.username ?? page.externalId}`,
+        avatarUrl: avatarUrl(env.publicUrl, 'FACEBOOK', page.externalId, page.name),
+        mentionTag: `@[${page.externalId}]`,
+      }));
     };
   }
   return lookups;

@@ -89,7 +89,8 @@ export function sandboxMessaging(
         .from(sandboxItems)
         .where(and(eq(sandboxItems.profileId, profile.id), eq(sandboxItems.externalId, input.commentId), eq(sandboxItems.kind, 'COMMENT')));
       if (!comment || comment.deletedAt) throw refuse(`The ${definition.label} comment ${input.commentId} was not found`, operation, 404);
-      if (Date.now() - comment.createdAt.getTime() > SEVEN_DAYS_MS) throw refuse(`${definition.label} allows private replies only to comments at most 7 days old`, operation);
+      if (Date.now() - comment.createdAt.getTime() > SEVEN_DAYS_MS)
+        throw refuse(`${definition.label} allows private replies only to comments at most 7 days old`, operation);
       return record(
         env,
         profile,

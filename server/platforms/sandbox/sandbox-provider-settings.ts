@@ -65,7 +65,13 @@ export function sandboxProviderSettings(definition: PlatformDefinition, access: 
       await managedPage(env, credentials, input.pageId, operation);
       await env.db
         .delete(sandboxMessengerProfiles)
-        .where(and(eq(sandboxMessengerProfiles.platform, platform), eq(sandboxMessengerProfiles.targetExternalId, input.pageId), eq(sandboxMessengerProfiles.type, input.type)));
+        .where(
+          and(
+            eq(sandboxMessengerProfiles.platform, platform),
+            eq(sandboxMessengerProfiles.targetExternalId, input.pageId),
+            eq(sandboxMessengerProfiles.type, input.type),
+          ),
+        );
     },
   };
 }

@@ -56,7 +56,12 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
       .from(sandboxChannels)
       .where(and(eq(sandboxChannels.profileId, profile.id), eq(sandboxChannels.externalId, wanted)));
     if (!channel) {
-      throw new PlatformError({ code: 'NOT_FOUND', message: `${definition.label} channel ${wanted} was not found`, httpStatus: 404, meta: { platform, operation } });
+      throw new PlatformError({
+        code: 'NOT_FOUND',
+        message: `${definition.label} channel ${wanted} was not found`,
+        httpStatus: 404,
+        meta: { platform, operation },
+      });
     }
     return channel;
   }
@@ -121,21 +126,29 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
       const text = [request.options.text, request.options.description].find((value): value is string => typeof value === 'string') ?? '';
       // The item and the record of the request's key commit together: whatever happens to the
       // caller afterwards, a lookup by the key finds exactly this item.
-      const published = await env.db.transaction(async (tx) => {
-        const item = await createPost(tx as never, { profile, channel, text, metadata: itemFacts(platform, request) });
-        const result: PublishResult = { externalData: externalDataFor(platform, item, channel, profile, request) };
-        const stored = await tx
-          .insert(sandboxPublications)
-          .values({ profileId: profile.id, intentKey: request.intentKey, itemId: item.id, request: { options: request.options, media: request.media }, result })
-          .onConflictDoNothing()
-          .returning({ id: sandboxPublications.id });
-        // Two requests with one key raced and the other won: keep only its item.
-        if (stored.length === 0) throw new IntentTaken();
-        return { id: stored[0]!.id, result };
-      }).catch(async (error) => {
-        if (error instanceof IntentTaken) return null;
-        throw error;
-      });
+      const published = await env.db
+        .transaction(async (tx) => {
+          const item = await createPost(tx as never, { profile, channel, text, metadata: itemFacts(platform, request) });
+          const result: PublishResult = { externalData: externalDataFor(platform, item, channel, profile, request) };
+          const stored = await tx
+            .insert(sandboxPublications)
+            .values({
+              profileId: profile.id,
+              intentKey: request.intentKey,
+              itemId: item.id,
+              request: { options: request.options, media: request.media },
+              result,
+            })
+            .onConflictDoNothing()
+            .returning({ id: sandboxPublications.id });
+          // Two requests with one key raced and the other won: keep only its item.
+          if (stored.length === 0) throw new IntentTaken();
+          return { id: stored[0]!.id, result };
+        })
+        .catch(async (error) => {
+          if (error instanceof IntentTaken) return null;
+          throw error;
+        });
       if (!published) return (await previous(env, profile, request.intentKey))!;
       if (typeof request.options.thumbnail !== 'string') return published.result;
       const warning = await customThumbnail(env, profile);
@@ -161,7 +174,12 @@ export function sandboxPublishing(definition: PlatformDefinition, access: Sandbo
         .from(sandboxItems)
         .where(and(eq(sandboxItems.profileId, profile.id), eq(sandboxItems.externalId, request.externalData.id ?? '')));
       if (!parent || parent.deletedAt) {
-        throw new PlatformError({ code: 'NOT_FOUND', message: `The ${definition.label} ${parent?.kind === 'COMMENT' ? 'comment' : 'post'} was not found`, httpStatus: 404, meta: { platform, operation } });
+        throw new PlatformError({
+          code: 'NOT_FOUND',
+          message: `The ${definition.label} ${parent?.kind === 'COMMENT' ? 'comment' : 'post'} was not found`,
+          httpStatus: 404,
+          meta: { platform, operation },
+        });
       }
       // The account comments as whoever published the post (the page, the channel), also in replies.
       const root = await rootItem(env.db, parent);
@@ -211,13 +229,23 @@ function platformFacts(platform: PostPlatform, request: PublishRequest): Record<
     return { kind, title: options.text ?? null, body: typeof options.description === 'string' ? options.description : '' };
   }
   if (platform === 'YOUTUBE') {
-    return { title: options.text ?? null, description: options.description ?? null, privacyStatus: typeof options.privacy === 'string' ? options.privacy.toLowerCase() : 'public' };
+    return {
+      title: options.text ?? null,
+      description: options.description ?? null,
+      privacyStatus: typeof options.privacy === 'string' ? options.privacy.toLowerCase() : 'public',
+    };
   }
   return {};
 }
 
 /** `externalData.<PLATFORM>` with the fields each platform's API returns (all strings). */
-function externalDataFor(platform: PostPlatform, item: SandboxItem, channel: SandboxChannel | null, profile: Profile, request: PublishRequest): Record<string, string> {
+function externalDataFor(
+  platform: PostPlatform,
+  item: SandboxItem,
+  channel: SandboxChannel | null,
+  profile: Profile,
+  request: PublishRequest,
+): Record<string, string> {
   const id = item.externalId;
   const thumbnail = request.media.find((media) => media.type === 'image')?.url;
   let permalink = item.permalink ?? '';
@@ -227,7 +255,11 @@ function externalDataFor(platform: PostPlatform, item: SandboxItem, channel: San
   const facts = factsOf(profile);
   switch (platform) {
     case 'FACEBOOK':
-      return { ...withThumbnail, postId: `${channel?.externalId ?? facts.externalId}_${id}`, ...(request.media.some((m) => m.type === 'video') ? { videoId: id } : {}) };
+      return {
+        ...withThumbnail,
+        postId: `${channel?.externalId ?? facts.externalId}_${id}`,
+        ...(request.media.some((m) => m.type === 'video') ? { videoId: id } : {}),
+      };
     case 'INSTAGRAM':
     case 'THREADS':
       return { ...(platform === 'INSTAGRAM' ? withThumbnail : base), creationId: `${id}0` };
@@ -245,7 +277,14 @@ function externalDataFor(platform: PostPlatform, item: SandboxItem, channel: San
     case 'BLUESKY':
       return { ...base, uri: `at://${facts.externalId}/app.bsky.feed.post/${id}`, cid: `bafyrei${item.id}`, did: facts.externalId };
     case 'SNAPCHAT':
-      return { ...base, mediaId: item.id, type: String(request.options.type ?? 'STORY'), profileId: facts.externalId, sourceUploadId: request.media[0]?.id ?? '', status: 'PUBLISHED' };
+      return {
+        ...base,
+        mediaId: item.id,
+        type: String(request.options.type ?? 'STORY'),
+        profileId: facts.externalId,
+        sourceUploadId: request.media[0]?.id ?? '',
+        status: 'PUBLISHED',
+      };
     case 'PINTEREST':
     case 'MASTODON':
       return withThumbnail;

@@ -26,7 +26,8 @@ export function sandboxReviewsCapability(definition: PlatformDefinition, access:
     new PlatformError({ code: httpStatus === 404 ? 'NOT_FOUND' : 'INVALID_REQUEST', message, httpStatus, meta: { platform, operation } });
 
   async function placeOf(env: ConnectorEnv, profile: SandboxProfile, placeExternalId: string, operation: string) {
-    const owned = profile.externalId === placeExternalId || (await listChannelsOf(env.db, profile.id)).some((channel) => channel.externalId === placeExternalId);
+    const owned =
+      profile.externalId === placeExternalId || (await listChannelsOf(env.db, profile.id)).some((channel) => channel.externalId === placeExternalId);
     if (!owned) throw refuse(`${definition.label} ${google ? 'location' : 'page'} ${placeExternalId} is not managed by this user`, operation, 404);
     await ensureSeededReviews(env.db, profile, placeExternalId);
   }
@@ -55,7 +56,9 @@ export function sandboxReviewsCapability(definition: PlatformDefinition, access:
 
   function replyUrl(row: SandboxReview): string {
     const tail = createHash('sha256').update(row.externalId).digest('hex').slice(0, 22);
-    return google ? `https://www.google.com/maps/reviews/data=!4m5!14m4!1m3!1m2!1s${tail}` : `https://www.facebook.com/${row.externalId}?comment_id=${row.replyExternalId ?? ''}`;
+    return google
+      ? `https://www.google.com/maps/reviews/data=!4m5!14m4!1m3!1m2!1s${tail}`
+      : `https://www.facebook.com/${row.externalId}?comment_id=${row.replyExternalId ?? ''}`;
   }
 
   function present(env: ConnectorEnv, row: SandboxReview): PlatformReview {
@@ -115,9 +118,7 @@ export function sandboxReviewsCapability(definition: PlatformDefinition, access:
             eq(sandboxReviews.profileId, profile.id),
             eq(sandboxReviews.placeExternalId, place.externalId),
             isNull(sandboxReviews.deletedAt),
-            after
-              ? or(lt(sandboxReviews.createTime, after.at), and(eq(sandboxReviews.createTime, after.at), lt(sandboxReviews.id, after.id)))
-              : undefined,
+            after ? or(lt(sandboxReviews.createTime, after.at), and(eq(sandboxReviews.createTime, after.at), lt(sandboxReviews.id, after.id))) : undefined,
           ),
         )
         .orderBy(desc(sandboxReviews.createTime), desc(sandboxReviews.id))
@@ -149,7 +150,14 @@ export function sandboxReviewsCapability(definition: PlatformDefinition, access:
             replyPolicyViolation: violation,
             replyLiveAt: violation ? null : new Date(now.getTime() + REPLY_MODERATION_MS),
           }
-        : { replyComment: comment, replyExternalId: row.replyExternalId ?? `${row.externalId.split('_')[0]}_${digits(15)}`, replyUpdatedAt: now, replyState: 'APPROVED', replyPolicyViolation: null, replyLiveAt: null };
+        : {
+            replyComment: comment,
+            replyExternalId: row.replyExternalId ?? `${row.externalId.split('_')[0]}_${digits(15)}`,
+            replyUpdatedAt: now,
+            replyState: 'APPROVED',
+            replyPolicyViolation: null,
+            replyLiveAt: null,
+          };
       const [updated] = await env.db.update(sandboxReviews).set(changes).where(eq(sandboxReviews.id, row.id)).returning();
       return present(env, updated!);
     },
@@ -173,7 +181,16 @@ export function sandboxReviewsCapability(definition: PlatformDefinition, access:
       const row = await reviewOf(env, profile, place.externalId, review.externalId, operation);
       const thread = [...row.thread];
       if (row.replyComment && row.replyExternalId && !google) {
-        thread.push({ id: row.replyExternalId, parentId: null, authorExternalId: place.externalId, authorName: profile.displayName, text: row.replyComment, likesCount: 0, createdAt: (row.replyUpdatedAt ?? row.updateTime).toISOString(), owner: true });
+        thread.push({
+          id: row.replyExternalId,
+          parentId: null,
+          authorExternalId: place.externalId,
+          authorName: profile.displayName,
+          text: row.replyComment,
+          likesCount: 0,
+          createdAt: (row.replyUpdatedAt ?? row.updateTime).toISOString(),
+          owner: true,
+        });
       }
       return thread.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((entry) => presentComment(env, thread, entry));
     },
@@ -196,7 +213,10 @@ export function sandboxReviewsCapability(definition: PlatformDefinition, access:
         createdAt: new Date().toISOString(),
         owner: true,
       };
-      await env.db.update(sandboxReviews).set({ thread: [...row.thread, entry] }).where(eq(sandboxReviews.id, row.id));
+      await env.db
+        .update(sandboxReviews)
+        .set({ thread: [...row.thread, entry] })
+        .where(eq(sandboxReviews.id, row.id));
       return { externalId: entry.id };
     },
 
@@ -219,7 +239,20 @@ function decodeToken(token: string): { at: Date; id: string } | null {
   return id && !Number.isNaN(date.getTime()) ? { at: date, id } : null;
 }
 
-const KEYWORDS = ['coffee near me', 'brunch', 'best cafe', 'breakfast open now', 'bakery', 'vegan cake', 'wifi cafe', 'latte art', 'croissant', 'quiet place to work', 'oat milk flat white', 'dog friendly cafe'];
+const KEYWORDS = [
+  'coffee near me',
+  'brunch',
+  'best cafe',
+  'breakfast open now',
+  'bakery',
+  'vegan cake',
+  'wifi cafe',
+  'latte art',
+  'croissant',
+  'quiet place to work',
+  'oat milk flat white',
+  'dog friendly cafe',
+];
 /** Google reports counts under this as "fewer than 15" (a threshold), never exactly. */
 const LOW_VOLUME_THRESHOLD = 15;
 

@@ -77,7 +77,14 @@ export function sandboxXActions(definition: PlatformDefinition, access: SandboxA
       const [reply] = await env.db
         .select()
         .from(sandboxItems)
-        .where(and(eq(sandboxItems.profileId, profile.id), eq(sandboxItems.kind, 'COMMENT'), eq(sandboxItems.externalId, request.replyId), isNull(sandboxItems.deletedAt)));
+        .where(
+          and(
+            eq(sandboxItems.profileId, profile.id),
+            eq(sandboxItems.kind, 'COMMENT'),
+            eq(sandboxItems.externalId, request.replyId),
+            isNull(sandboxItems.deletedAt),
+          ),
+        );
       if (!reply) throw notFound(`Reply ${request.replyId}`, operation);
       if (reply.authorExternalId !== profile.externalId) {
         throw new PlatformError({

@@ -79,9 +79,7 @@ export async function createProfile(
   params: { organizationId: string; platform: string; username?: string; choices: ConnectChoices },
 ): Promise<SandboxProfile> {
   const definition = platformOf(params.platform);
-  const base = params.username
-    ? { username: params.username.replace(/^@/, ''), displayName: displayNameFor(params.username) }
-    : randomIdentity();
+  const base = params.username ? { username: params.username.replace(/^@/, ''), displayName: displayNameFor(params.username) } : randomIdentity();
   const facts = definition.newProfile(base, params.choices);
   const existing = await findProfile(db, { organizationId: params.organizationId, platform: params.platform, username: facts.username });
   if (existing) return existing;
@@ -104,19 +102,30 @@ export async function createProfile(
 }
 
 export async function listChannelsOf(db: Executor, profileId: string): Promise<SandboxChannel[]> {
-  return db.select().from(sandboxChannels).where(eq(sandboxChannels.profileId, profileId)).orderBy(asc(sandboxChannels.position), asc(sandboxChannels.createdAt));
+  return db
+    .select()
+    .from(sandboxChannels)
+    .where(eq(sandboxChannels.profileId, profileId))
+    .orderBy(asc(sandboxChannels.position), asc(sandboxChannels.createdAt));
 }
 
 /** The channel of that name, created on the platform if the person does not have it yet. */
 export async function ensureChannel(db: Executor, profile: SandboxProfile, name: string): Promise<SandboxChannel> {
   const channels = await listChannelsOf(db, profile.id);
   // Platforms normalize names (`#general`, `r/SideProject`, `launch-news`): compare the letters and digits.
-  const normalize = (value: string) => value.toLowerCase().replace(/^r\//, '').replace(/[^a-z0-9]/g, '');
+  const normalize = (value: string) =>
+    value
+      .toLowerCase()
+      .replace(/^r\//, '')
+      .replace(/[^a-z0-9]/g, '');
   const wanted = normalize(name);
   const found = channels.find((channel) => [channel.name, channel.username].some((value) => value !== null && normalize(value) === wanted));
   if (found) return found;
   const seed = platformOf(profile.platform).newChannel(factsOf(profile), name.trim());
-  const [channel] = await db.insert(sandboxChannels).values({ ...seed, position: channels.length, profileId: profile.id }).returning();
+  const [channel] = await db
+    .insert(sandboxChannels)
+    .values({ ...seed, position: channels.length, profileId: profile.id })
+    .returning();
   return channel!;
 }
 
@@ -145,7 +154,10 @@ export async function revokeGrants(db: Executor, profileId: string): Promise<voi
 
 /** Time passes at the platform: the access tokens of the profile are expired from now on. */
 export async function expireAccessTokens(db: Executor, profileId: string): Promise<void> {
-  await db.update(sandboxGrants).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(sandboxGrants.profileId, profileId));
+  await db
+    .update(sandboxGrants)
+    .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sandboxGrants.profileId, profileId));
 }
 
 /** A post published on the platform, with the permalink the platform would give it. */
@@ -201,7 +213,10 @@ export async function addComment(
 export async function rootItem(db: Executor, item: SandboxItem): Promise<SandboxItem> {
   let current = item;
   while (current.kind === 'COMMENT' && current.parentId) {
-    const [parent] = await db.select().from(sandboxItems).where(and(eq(sandboxItems.profileId, current.profileId), eq(sandboxItems.id, current.parentId)));
+    const [parent] = await db
+      .select()
+      .from(sandboxItems)
+      .where(and(eq(sandboxItems.profileId, current.profileId), eq(sandboxItems.id, current.parentId)));
     if (!parent) break;
     current = parent;
   }
@@ -209,7 +224,10 @@ export async function rootItem(db: Executor, item: SandboxItem): Promise<Sandbox
 }
 
 export async function findItem(db: Executor, params: { profileId: string; id: string }) {
-  const [item] = await db.select().from(sandboxItems).where(and(eq(sandboxItems.profileId, params.profileId), eq(sandboxItems.id, params.id)));
+  const [item] = await db
+    .select()
+    .from(sandboxItems)
+    .where(and(eq(sandboxItems.profileId, params.profileId), eq(sandboxItems.id, params.id)));
   return item ?? null;
 }
 

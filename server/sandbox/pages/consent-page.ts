@@ -6,7 +6,13 @@ import type { SandboxProfile } from '../../platforms/sandbox/world';
 import { page } from './layout';
 
 /** The sandbox platform's login and consent screen, as a platform would show it. */
-export function consentPage(input: { session: ConnectSession; profiles: SandboxProfile[]; avatar: (profile: SandboxProfile) => string; reconnectUsername: string | null; error?: string }) {
+export function consentPage(input: {
+  session: ConnectSession;
+  profiles: SandboxProfile[];
+  avatar: (profile: SandboxProfile) => string;
+  reconnectUsername: string | null;
+  error?: string;
+}) {
   const definition = platformOf(input.session.platform);
   const asked = input.session.requestedPermissions as Permission[];
   const title = `Log in with ${definition.label}`;
@@ -16,9 +22,11 @@ export function consentPage(input: { session: ConnectSession; profiles: SandboxP
         <div class="banner">Sandbox platform · simulated ${definition.label}, no real account is used</div>
         <div class="platform"><span class="dot" style="background:${definition.brandColor}"></span>${definition.label}</div>
         <h1>SocialDesk wants to access your ${definition.label} account</h1>
-        ${input.reconnectUsername
-          ? html`<p class="muted">Log in again as <strong>${input.reconnectUsername}</strong> to refresh the connection. Another account will be refused.</p>`
-          : html`<p class="muted">Choose the account to connect, review what is asked, then allow or deny.</p>`}
+        ${
+          input.reconnectUsername
+            ? html`<p class="muted">Log in again as <strong>${input.reconnectUsername}</strong> to refresh the connection. Another account will be refused.</p>`
+            : html`<p class="muted">Choose the account to connect, review what is asked, then allow or deny.</p>`
+        }
         ${input.error ? html`<div class="error" role="alert">${input.error}</div>` : ''}
         <form method="post">
           <fieldset>

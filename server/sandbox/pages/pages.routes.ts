@@ -80,7 +80,11 @@ export function sandboxPagesRouter() {
     const session = await findConnectSession(db, c.req.param('id'));
     if (!session) return c.html(messagePage('Link not found', 'This login link does not exist. Start connecting again from the app.'), 404, PAGE_HEADERS);
     if (session.status !== 'PENDING' || session.completedAt || session.expiresAt.getTime() <= Date.now()) {
-      return c.html(messagePage('Link already used', 'This login link was already used or has expired. Start connecting again from the app.'), 410, PAGE_HEADERS);
+      return c.html(
+        messagePage('Link already used', 'This login link was already used or has expired. Start connecting again from the app.'),
+        410,
+        PAGE_HEADERS,
+      );
     }
     const profiles = await listConnectableProfiles(db, { organizationId: session.organizationId, teamId: session.teamId, platform: session.platform });
     let reconnectUsername: string | null = null;
@@ -156,7 +160,8 @@ export function portalPagesRouter() {
     const accounts = await portalAccounts(services.db, portal);
     const refuse = (text: string) => c.html(portalPage({ portal, accounts, notice: { ok: false, text } }), 400, PAGE_HEADERS);
     if (!form.success || !portal.platforms.includes(form.data.type)) return refuse('Pick one of the platforms listed.');
-    if (portal.maxAccounts !== null && accounts.length >= portal.maxAccounts) return refuse('The maximum number of connected accounts for this link is reached.');
+    if (portal.maxAccounts !== null && accounts.length >= portal.maxAccounts)
+      return refuse('The maximum number of connected accounts for this link is reached.');
     try {
       const { url } = await startConnect(services, {
         organizationId: portal.organizationId,

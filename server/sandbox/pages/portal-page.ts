@@ -7,7 +7,13 @@ import { page } from './layout';
 /** The hosted portal: one row per platform, connected or with a Connect button. */
 export function portalPage(input: { portal: Portal; accounts: SocialAccountRow[]; notice?: { ok: boolean; text: string } }) {
   const { portal } = input;
-  const settings = portal.settings as { userName?: string; goBackButtonText?: string; hideGoBackButton?: boolean; hidePoweredBy?: boolean; hideUserName?: boolean };
+  const settings = portal.settings as {
+    userName?: string;
+    goBackButtonText?: string;
+    hideGoBackButton?: boolean;
+    hidePoweredBy?: boolean;
+    hideUserName?: boolean;
+  };
   const limitReached = portal.maxAccounts !== null && input.accounts.length >= portal.maxAccounts;
   return page(
     'Connect your accounts',
@@ -21,18 +27,22 @@ export function portalPage(input: { portal: Portal; accounts: SocialAccountRow[]
             const account = input.accounts.find((candidate) => candidate.type === type);
             return html`<li>
               <span class="platform"><span class="dot" style="background:${definition.brandColor}"></span>${definition.label}</span>
-              ${account
-                ? html`<span class="ok">Connected${account.username ?? account.user.username ? html` as ${account.username ?? account.user.username}` : ''}</span>`
-                : html`<form method="post" action="/portal/${portal.id}/connect">
+              ${
+                account
+                  ? html`<span class="ok">Connected${(account.username ?? account.user.username) ? html` as ${account.username ?? account.user.username}` : ''}</span>`
+                  : html`<form method="post" action="/portal/${portal.id}/connect">
                     <input type="hidden" name="type" value="${type}" /><button type="submit" ${limitReached ? 'disabled' : ''}>Connect</button>
-                  </form>`}
+                  </form>`
+              }
             </li>`;
           })}
         </ul>
         ${limitReached ? html`<p class="muted">The maximum number of connected accounts for this link is reached.</p>` : ''}
-        ${portal.redirectUrl && !settings.hideGoBackButton
-          ? html`<div class="actions"><a href="${portal.redirectUrl}"><button type="button" class="primary">${settings.goBackButtonText ?? 'Done'}</button></a></div>`
-          : ''}
+        ${
+          portal.redirectUrl && !settings.hideGoBackButton
+            ? html`<div class="actions"><a href="${portal.redirectUrl}"><button type="button" class="primary">${settings.goBackButtonText ?? 'Done'}</button></a></div>`
+            : ''
+        }
       </div>
       ${settings.hidePoweredBy ? '' : html`<footer>Powered by SocialDesk</footer>`}`,
   );

@@ -277,7 +277,9 @@ async function scheduleNextWake(services: AppServices, endpointId: string) {
   await services.db.transaction(async (tx) => {
     const [row] = await tx
       .select({
-        dueAt: sql<Date | string | null>`min(greatest(${webhookDeliveries.nextAttemptAt}, coalesce(${webhookDeliveries.leaseExpiresAt}, ${webhookDeliveries.nextAttemptAt})))`,
+        dueAt: sql<
+          Date | string | null
+        >`min(greatest(${webhookDeliveries.nextAttemptAt}, coalesce(${webhookDeliveries.leaseExpiresAt}, ${webhookDeliveries.nextAttemptAt})))`,
       })
       .from(webhookDeliveries)
       .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')));

@@ -11,10 +11,7 @@ const MAX_BODY_BYTES = 4096;
  * answers with it) while TLS still verifies the certificate for the URL's host name. Redirects
  * are not followed (Node's client never does); the whole exchange is bounded by `timeoutMs`.
  */
-export function postPinned(
-  target: ResolvedTarget,
-  options: { body: string; headers: Record<string, string>; timeoutMs: number },
-): Promise<SendResult> {
+export function postPinned(target: ResolvedTarget, options: { body: string; headers: Record<string, string>; timeoutMs: number }): Promise<SendResult> {
   const client = target.url.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
     let settled = false;
@@ -46,8 +43,7 @@ export function postPinned(
           // The log keeps only the start of the body; no need to download the rest.
           if (size >= MAX_BODY_BYTES) response.destroy();
         });
-        const done = () =>
-          finish({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+        const done = () => finish({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
         response.on('end', done);
         response.on('close', done);
         response.on('error', done);

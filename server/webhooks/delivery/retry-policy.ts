@@ -3,11 +3,7 @@ const MAX_RETRY_AFTER_SECONDS = 24 * 3600;
 /** Jitter spreads retries of many deliveries that failed together (an outage) over time. */
 const JITTER = 0.2;
 
-export type AttemptOutcome =
-  | { kind: 'delivered' }
-  | { kind: 'gone' }
-  | { kind: 'retry'; at: Date }
-  | { kind: 'exhausted' };
+export type AttemptOutcome = { kind: 'delivered' } | { kind: 'gone' } | { kind: 'retry'; at: Date } | { kind: 'exhausted' };
 
 /**
  * What happens after an attempt. `schedule[n]` is the wait in seconds after the (n+1)-th failed

@@ -50,11 +50,7 @@ export function toDeliveryDto(delivery: DeliveryRow, attempts: AttemptRow[]) {
 async function attemptsOf(db: Executor, deliveryIds: string[]) {
   const byDelivery = new Map<string, AttemptRow[]>();
   if (deliveryIds.length === 0) return byDelivery;
-  const rows = await db
-    .select()
-    .from(webhookAttempts)
-    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
-    .orderBy(asc(webhookAttempts.attemptNumber));
+  const rows = await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveryIds)).orderBy(asc(webhookAttempts.attemptNumber));
   for (const row of rows) byDelivery.set(row.deliveryId, [...(byDelivery.get(row.deliveryId) ?? []), row]);
   return byDelivery;
 }

@@ -82,10 +82,7 @@ export async function getEndpoint(db: Executor, params: { organizationId: string
   return endpoint;
 }
 
-export async function createEndpoint(
-  services: AppServices,
-  input: { organizationId: string; url: string; events?: EventType[]; description?: string | null },
-) {
+export async function createEndpoint(services: AppServices, input: { organizationId: string; url: string; events?: EventType[]; description?: string | null }) {
   await assertReachable(services, input.url);
   const secret = generateSecret();
   const [endpoint] = await services.db
@@ -112,10 +109,7 @@ export type EndpointChanges = {
  * Disabling keeps new events as paused deliveries; enabling again clears the reason and resumes
  * every paused delivery with a fresh retry cycle, so nothing recorded meanwhile is lost.
  */
-export async function updateEndpoint(
-  services: AppServices,
-  params: { organizationId: string; id: string; changes: EndpointChanges },
-): Promise<EndpointRow> {
+export async function updateEndpoint(services: AppServices, params: { organizationId: string; id: string; changes: EndpointChanges }): Promise<EndpointRow> {
   const { changes } = params;
   if (changes.url !== undefined) {
     // Existence first, so another organization's id answers 404 whatever the URL.
@@ -158,10 +152,7 @@ export async function deleteEndpoint(db: Executor, params: { organizationId: str
  * so receivers can switch without dropping deliveries. A rotation during an overlap ends the
  * older overlap: only the secret being replaced stays valid.
  */
-export async function rotateSecret(
-  services: AppServices,
-  params: { organizationId: string; id: string; overlapSeconds: number },
-) {
+export async function rotateSecret(services: AppServices, params: { organizationId: string; id: string; overlapSeconds: number }) {
   return services.db.transaction(async (tx) => {
     const current = await getEndpoint(tx, params);
     const secret = generateSecret();

@@ -70,7 +70,15 @@ export async function relayOutbox(services: AppServices): Promise<{ relayed: num
       await tx
         .update(outboxEvents)
         .set({ relayedAt: now })
-        .where(and(inArray(outboxEvents.seq, rows.map((row) => row.seq)), isNull(outboxEvents.relayedAt)));
+        .where(
+          and(
+            inArray(
+              outboxEvents.seq,
+              rows.map((row) => row.seq),
+            ),
+            isNull(outboxEvents.relayedAt),
+          ),
+        );
       return rows.length;
     });
     relayed += count;
@@ -81,10 +89,6 @@ export async function relayOutbox(services: AppServices): Promise<{ relayed: num
 
 /** Whether anything waits in the outbox (the sweep's question). */
 export async function outboxBacklog(services: AppServices): Promise<boolean> {
-  const [row] = await services.db
-    .select({ seq: outboxEvents.seq })
-    .from(outboxEvents)
-    .where(isNull(outboxEvents.relayedAt))
-    .limit(1);
+  const [row] = await services.db.select({ seq: outboxEvents.seq }).from(outboxEvents).where(isNull(outboxEvents.relayedAt)).limit(1);
   return !!row;
 }

@@ -14,10 +14,7 @@ export async function deleteExpiredWebhookRecords(services: AppServices): Promis
     .delete(webhookDeliveries)
     .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed']), lt(webhookDeliveries.createdAt, before)))
     .returning({ id: webhookDeliveries.id });
-  const events = await services.db
-    .delete(outboxEvents)
-    .where(lt(outboxEvents.relayedAt, before))
-    .returning({ seq: outboxEvents.seq });
+  const events = await services.db.delete(outboxEvents).where(lt(outboxEvents.relayedAt, before)).returning({ seq: outboxEvents.seq });
   // Consumed wake-ups, and those of deleted endpoints long past their time.
   await deleteSpentWakeUps(services.db, before);
   if (deliveries.length + events.length > 0) {

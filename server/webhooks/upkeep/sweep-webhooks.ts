@@ -18,15 +18,15 @@ export async function sweepWebhooks(services: AppServices): Promise<void> {
   const due = await services.db
     .select({
       endpointId: webhookDeliveries.endpointId,
-      dueAt: sql<Date | string>`min(greatest(${webhookDeliveries.nextAttemptAt}, coalesce(${webhookDeliveries.leaseExpiresAt}, ${webhookDeliveries.nextAttemptAt})))`,
+      dueAt: sql<
+        Date | string
+      >`min(greatest(${webhookDeliveries.nextAttemptAt}, coalesce(${webhookDeliveries.leaseExpiresAt}, ${webhookDeliveries.nextAttemptAt})))`,
     })
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.status, 'pending'))
     .groupBy(webhookDeliveries.endpointId);
   for (const row of due) {
     // requestWake keeps this cheap: an endpoint whose wake-up is already queued gets no new job.
-    await services.db.transaction((tx) =>
-      wakeDispatcher(tx, services.jobs, row.endpointId, new Date(row.dueAt), SWEEP_STALE_AFTER_MS),
-    );
+    await services.db.transaction((tx) => wakeDispatcher(tx, services.jobs, row.endpointId, new Date(row.dueAt), SWEEP_STALE_AFTER_MS));
   }
 }

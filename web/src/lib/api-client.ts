@@ -19,7 +19,13 @@ export type ApiQuery<Path extends keyof paths, M extends Method = 'get'> =
 /** The JSON a route answers with on success (200 or 201). */
 export type ApiAnswer<Path extends keyof paths, M extends Method> =
   Operation<Path, M> extends { responses: infer Responses }
-    ? { [Status in keyof Responses]: Status extends 200 | 201 ? (Responses[Status] extends { content: { 'application/json': infer Body } } ? Body : never) : never }[keyof Responses]
+    ? {
+        [Status in keyof Responses]: Status extends 200 | 201
+          ? Responses[Status] extends { content: { 'application/json': infer Body } }
+            ? Body
+            : never
+          : never;
+      }[keyof Responses]
     : never;
 
 /** The API's error envelope `{ statusCode, message, issues? }` as a thrown value forms and toasts can show. */
@@ -97,7 +103,13 @@ type StrictCall<M extends HttpMethod> = <Path extends PathsWithMethod<paths, M>>
  * One client over the public `/api/v1` routes, the same ones API keys use, typed from the API's
  * OpenAPI document (`npm run gen:api-types`): a wrong path, parameter or body does not compile.
  */
-export const api = client as unknown as { GET: StrictCall<'get'>; POST: StrictCall<'post'>; PUT: StrictCall<'put'>; PATCH: StrictCall<'patch'>; DELETE: StrictCall<'delete'> };
+export const api = client as unknown as {
+  GET: StrictCall<'get'>;
+  POST: StrictCall<'post'>;
+  PUT: StrictCall<'put'>;
+  PATCH: StrictCall<'patch'>;
+  DELETE: StrictCall<'delete'>;
+};
 
 type Answer<Data> = { data?: Data; error?: unknown; response: Response };
 

@@ -5,7 +5,10 @@ export type Progress = (fraction: number) => void;
 
 /** The API paths whose POST takes `multipart/form-data`, with the fields and the answer the document gives. */
 type MultipartPost = {
-  [Path in keyof paths]: paths[Path]['post'] extends { requestBody: { content: { 'multipart/form-data': infer Fields } }; responses: { 200: { content: { 'application/json': infer Answer } } } }
+  [Path in keyof paths]: paths[Path]['post'] extends {
+    requestBody: { content: { 'multipart/form-data': infer Fields } };
+    responses: { 200: { content: { 'application/json': infer Answer } } };
+  }
     ? { path: Path; fields: Fields; answer: Answer }
     : never;
 }[keyof paths];
@@ -34,7 +37,14 @@ export async function postMultipart<Path extends MultipartPost['path']>(
 }
 
 /** One request with upload progress; rejects with an ApiError from the envelope, or a TypeError when the network fails. */
-export function sendWithProgress(method: 'POST' | 'PUT', url: string, body: XMLHttpRequestBodyInit, headers: Record<string, string>, onProgress: Progress, signal?: AbortSignal) {
+export function sendWithProgress(
+  method: 'POST' | 'PUT',
+  url: string,
+  body: XMLHttpRequestBodyInit,
+  headers: Record<string, string>,
+  onProgress: Progress,
+  signal?: AbortSignal,
+) {
   return new Promise<unknown>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);

@@ -22,7 +22,8 @@ function AccountsRouteComponent() {
       navigate({
         to: '.',
         replace: true,
-        search: (previous: Record<string, unknown>) => Object.fromEntries(Object.entries(previous).filter(([key]) => !(CONNECT_OUTCOME_KEYS as string[]).includes(key))),
+        search: (previous: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(previous).filter(([key]) => !(CONNECT_OUTCOME_KEYS as string[]).includes(key))),
       }),
     [navigate],
   );

@@ -20,7 +20,9 @@ function FlowRouteComponent() {
       flowId={flowId}
       teamId={search.team}
       tab={search.tab ?? 'build'}
-      onTab={(tab) => navigate({ to: '.', replace: true, search: (previous: Record<string, unknown>) => ({ ...previous, tab: tab === 'build' ? undefined : tab }) })}
+      onTab={(tab) =>
+        navigate({ to: '.', replace: true, search: (previous: Record<string, unknown>) => ({ ...previous, tab: tab === 'build' ? undefined : tab }) })
+      }
     />
   );
 }

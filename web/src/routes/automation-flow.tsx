@@ -10,5 +10,8 @@ export const automationFlowRoute = createRoute({
   validateSearch: z.object({ tab: z.enum(['build', 'runs', 'test']).optional().catch(undefined) }),
   loaderDeps: ({ search }) => ({ team: search.team }),
   loader: ({ context: { queryClient }, deps, params }) =>
-    Promise.all([queryClient.ensureQueryData(flowQueryOptions(params.flowId)), deps.team ? queryClient.ensureQueryData(teamAccountsQueryOptions(deps.team)) : undefined]),
+    Promise.all([
+      queryClient.ensureQueryData(flowQueryOptions(params.flowId)),
+      deps.team ? queryClient.ensureQueryData(teamAccountsQueryOptions(deps.team)) : undefined,
+    ]),
 }).lazy(() => import('./automation-flow.lazy').then((page) => page.Route));

@@ -4,7 +4,6 @@ import { sessionQueryOptions } from '../features/auth/api/get-session';
 import { rootRoute } from './root';
 import { safeRedirect } from './safe-redirect';
 
-
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',

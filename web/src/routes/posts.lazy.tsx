@@ -24,7 +24,8 @@ function PostsRouteComponent() {
       navigate({
         to: '.',
         replace: true,
-        search: (previous: Record<string, unknown>) => Object.fromEntries(Object.entries(previous).filter(([key]) => !(FILTER_KEYS as readonly string[]).includes(key))),
+        search: (previous: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(previous).filter(([key]) => !(FILTER_KEYS as readonly string[]).includes(key))),
       }),
     [navigate],
   );

@@ -23,7 +23,8 @@ function ReviewsRouteComponent() {
       navigate({
         to: '.',
         replace: true,
-        search: (previous: Record<string, unknown>) => Object.fromEntries(Object.entries(previous).filter(([key]) => !(REVIEW_FILTER_KEYS as readonly string[]).includes(key))),
+        search: (previous: Record<string, unknown>) =>
+          Object.fromEntries(Object.entries(previous).filter(([key]) => !(REVIEW_FILTER_KEYS as readonly string[]).includes(key))),
       }),
     [navigate],
   );

@@ -27,7 +27,10 @@ export const settingsIndexRoute = createRoute({
 function SettingsLayout() {
   return (
     <>
-      <PageHeader title="Settings" description="Manage your organization's teams, the API keys apps use to reach it, the webhooks it sends, and what it uses of its plan." />
+      <PageHeader
+        title="Settings"
+        description="Manage your organization's teams, the API keys apps use to reach it, the webhooks it sends, and what it uses of its plan."
+      />
       <nav aria-label="Settings sections" className="mb-6 border-b border-zinc-200">
         <ul className="-mb-px flex gap-6">
           {SECTIONS.map(({ to, label, icon: Icon }) => (

@@ -26,11 +26,20 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts and commen
   });
   process.env.REDIS_HOST = `127.0.0.1:${redisPort}`;
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const network = await TestNetwork.create({ dbPostgresUrl: postgres, dbPostgresSchema: `bsky_${Date.now().toString(36).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}` });
-  const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs], env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url } });
+  const network = await TestNetwork.create({
+    dbPostgresUrl: postgres,
+    dbPostgresSchema: `bsky_${Date.now()
+      .toString(36)
+      .replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!)}`,
+  });
+  const t = await createTestApp({
+    work: true,
+    workOnly: [...postJobs, ...commentJobs],
+    env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url },
+  });
   afterAll(() => network.close());
 
-  it('reads likes, reposts and replies of a published post and the account\'s followers', async () => {
+  it("reads likes, reposts and replies of a published post and the account's followers", async () => {
     const { key, teamId } = await t.createOrg('PRO');
     const author = await createPdsAccount(network, 'author');
     const fan = await createPdsAccount(network, 'fan');
@@ -59,7 +68,13 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts and commen
     const fan = await createPdsAccount(network, 'reader');
     await fan.agent.upsertProfile((profile) => ({ ...profile, displayName: 'Rea Der' }));
     await connectLive(t, key, teamId, { identifier: author.handle, password: author.appPassword });
-    const post = await waitForPost(t, key, await createPostNow(t, key, { teamId, title: 'Discussed', type: 'BLUESKY', data: { text: 'Thoughts?' } }), settled, 30);
+    const post = await waitForPost(
+      t,
+      key,
+      await createPostNow(t, key, { teamId, title: 'Discussed', type: 'BLUESKY', data: { text: 'Thoughts?' } }),
+      settled,
+      30,
+    );
     expect(post.status).toBe('POSTED');
     const { uri, cid } = post.externalData.BLUESKY!;
     const question = await fan.agent.post({ text: 'What about video?', reply: { root: { uri: uri!, cid: cid! }, parent: { uri: uri!, cid: cid! } } });
@@ -75,12 +90,26 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts and commen
     }
     expect([run.status, run.error, run.commentsImported]).toEqual(['COMPLETED', null, 2]);
     const listed = await t.request('GET', `/comment/import/comments?teamId=${teamId}&postId=${post.id}`, { key });
-    type Fetched = { id: string; externalId: string; externalParentId: string | null; authorName: string; authorExternalId: string; text: string; platformData: Record<string, unknown> };
+    type Fetched = {
+      id: string;
+      externalId: string;
+      externalParentId: string | null;
+      authorName: string;
+      authorExternalId: string;
+      text: string;
+      platformData: Record<string, unknown>;
+    };
     const [reply, first] = listed.json.items as Fetched[];
     // Newest first: the account's answer under the reader's question, which answers the post itself.
     expect([reply!.externalId, reply!.externalParentId, reply!.authorExternalId, reply!.text]).toEqual([answer.uri, question.uri, author.did, 'Next week']);
     expect(reply!.platformData).toMatchObject({ owner: true, canDelete: true });
-    expect(first).toMatchObject({ externalId: question.uri, externalParentId: null, authorExternalId: fan.did, authorName: 'Rea Der', text: 'What about video?' });
+    expect(first).toMatchObject({
+      externalId: question.uri,
+      externalParentId: null,
+      authorExternalId: fan.did,
+      authorName: 'Rea Der',
+      text: 'What about video?',
+    });
     expect(first!.platformData).toMatchObject({ owner: false, canDelete: false, canLike: true, likedByMe: false });
 
     const act = (id: string, action: string) => t.request('POST', `/comment/import/comments/${id}/action`, { key, body: { teamId, action } });
@@ -97,7 +126,10 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts and commen
     expect(await recordsOnPds(network, author.did, 'app.bsky.feed.like')).toEqual([]);
 
     // A reply to the imported comment goes under it, in the post's thread.
-    const answered = await t.request('POST', '/comment', { key, body: { teamId, internalPostId: post.id, fetchedParentCommentId: first!.id, text: 'Soon, promised' } });
+    const answered = await t.request('POST', '/comment', {
+      key,
+      body: { teamId, internalPostId: post.id, fetchedParentCommentId: first!.id, text: 'Soon, promised' },
+    });
     expect(answered.status, answered.text).toBe(200);
     let comment = answered.json;
     for (let i = 0; i < 150 && !['POSTED', 'ERROR'].includes(comment.status); i++) {

@@ -48,7 +48,11 @@ export function blueskyComments(xrpc: BlueskyXrpc): CommentsCapability {
     const common = call(credentials, 'comments.act');
     if (action === 'DELETE') {
       if (view.author.did !== did) throw refuse('PERMISSION_MISSING', 'Bluesky lets an account delete only its own comments', 403);
-      await xrpc.procedure({ ...common, nsid: 'com.atproto.repo.deleteRecord', body: { repo: did, collection: POST_COLLECTION, rkey: parseAtUri(view.uri)!.rkey } });
+      await xrpc.procedure({
+        ...common,
+        nsid: 'com.atproto.repo.deleteRecord',
+        body: { repo: did, collection: POST_COLLECTION, rkey: parseAtUri(view.uri)!.rkey },
+      });
       return { text: null, deletedAt: new Date() };
     }
     const like = view.viewer?.like;

@@ -34,7 +34,12 @@ export function blueskyConnector({ config, http }: LiveConnectorContext): Platfo
     webhooks: {
       // Bluesky sends no webhooks (its events are a firehose to subscribe to).
       parse() {
-        throw new PlatformError({ code: 'INVALID_REQUEST', message: 'Bluesky sends no webhooks', httpStatus: 400, meta: { platform: 'BLUESKY', operation: 'webhooks.parse' } });
+        throw new PlatformError({
+          code: 'INVALID_REQUEST',
+          message: 'Bluesky sends no webhooks',
+          httpStatus: 400,
+          meta: { platform: 'BLUESKY', operation: 'webhooks.parse' },
+        });
       },
     },
     publishing: blueskyPublishing(xrpc),
@@ -54,7 +59,13 @@ function blueskyActions(xrpc: BlueskyXrpc): ActionsCapability {
     const did = didOf(credentials.accessToken);
     const rkey = externalId.startsWith('at://') ? externalId.split('/').pop()! : externalId;
     // Deleting a record that is gone already succeeds: a repeated delete is harmless.
-    await xrpc.procedure({ nsid: 'com.atproto.repo.deleteRecord', body: { repo: did, collection: POST_COLLECTION, rkey }, token: credentials.accessToken, account: did, operation });
+    await xrpc.procedure({
+      nsid: 'com.atproto.repo.deleteRecord',
+      body: { repo: did, collection: POST_COLLECTION, rkey },
+      token: credentials.accessToken,
+      account: did,
+      operation,
+    });
   };
   return {
     editPost: null,

@@ -17,7 +17,14 @@ const network = await TestNetworkNoAppView.create({});
 const proxy = await startPdsProxy(network.pds.url);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-bsky-crash-'));
 const database = await freshDatabaseUrl('sd_bsky_crash');
-const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLISH_CLAIM_SECONDS: '2', LOG_LEVEL: 'error', LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url };
+const env = {
+  DATA_DIR: dataDir,
+  DATABASE_URL: database.url,
+  PUBLISH_CLAIM_SECONDS: '2',
+  LOG_LEVEL: 'error',
+  LIVE_PLATFORMS: 'BLUESKY',
+  BLUESKY_SERVICE_URL: proxy.url,
+};
 const running: ServerProcess[] = [];
 
 afterAll(async () => {
@@ -49,7 +56,13 @@ describe('a worker killed between the PDS write and the database commit', () => 
     proxy.add({ nsid: 'com.atproto.repo.createRecord', holdAnswer: true, times: 1 });
     const held = proxy.nextHeld();
     const post = (
-      await api('POST', '/post', { teamId, title: 'Crash test', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'Survives crashes' } } })
+      await api('POST', '/post', {
+        teamId,
+        title: 'Crash test',
+        postDate: new Date().toISOString(),
+        socialAccountTypes: ['BLUESKY'],
+        data: { BLUESKY: { text: 'Survives crashes' } },
+      })
     ).json;
     await held;
     expect(await recordsOnPds(network, person.did)).toHaveLength(1);
@@ -59,7 +72,11 @@ describe('a worker killed between the PDS write and the database commit', () => 
     const second = await startServerProcess(env);
     running.push(second);
     api = processApi(second.url, key);
-    const done = await probeUntil(() => api('GET', `/post/${post.id}`), (r) => r.json.status === 'POSTED' || r.json.status === 'ERROR', 90);
+    const done = await probeUntil(
+      () => api('GET', `/post/${post.id}`),
+      (r) => r.json.status === 'POSTED' || r.json.status === 'ERROR',
+      90,
+    );
     expect(done.json.status).toBe('POSTED');
     const onPds = await recordsOnPds(network, person.did);
     expect(onPds).toHaveLength(1);

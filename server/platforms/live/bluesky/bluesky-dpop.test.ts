@@ -19,7 +19,13 @@ let answer: (seen: Seen, response: ServerResponse) => void = (_seen, response) =
 const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   const [header, claims] = String(request.headers.dpop ?? '..').split('.');
-  const entry = { method: request.method!, path: request.url!, authorization: String(request.headers.authorization ?? ''), header: decode(header!), claims: decode(claims!) };
+  const entry = {
+    method: request.method!,
+    path: request.url!,
+    authorization: String(request.headers.authorization ?? ''),
+    header: decode(header!),
+    claims: decode(claims!),
+  };
   seen.push(entry);
   request.resume().on('end', () => answer(entry, response));
 });
@@ -49,14 +55,31 @@ describe('DPoP-bound calls of an OAuth-connected Bluesky account', () => {
 
     answer = (request, response) => {
       if (request.claims.nonce !== 'nonce-1' && request.claims.nonce !== 'nonce-2') {
-        return json(response, 401, { error: 'use_dpop_nonce', message: 'Authorization server requires nonce in DPoP proof' }, { 'www-authenticate': 'DPoP error="use_dpop_nonce"', 'dpop-nonce': 'nonce-1' });
+        return json(
+          response,
+          401,
+          { error: 'use_dpop_nonce', message: 'Authorization server requires nonce in DPoP proof' },
+          { 'www-authenticate': 'DPoP error="use_dpop_nonce"', 'dpop-nonce': 'nonce-1' },
+        );
       }
       // The server rotates its nonce on a success; the client must take the new one.
       json(response, 200, { uri: 'at://did:plc:alice/app.bsky.feed.post/3k', cid: 'bafy' }, { 'dpop-nonce': 'nonce-2' });
     };
-    const created = await xrpc.procedure<{ uri: string }>({ nsid: 'com.atproto.repo.createRecord', body: { repo: 'did:plc:alice' }, token, account: 'did:plc:alice', operation: 'publish' });
+    const created = await xrpc.procedure<{ uri: string }>({
+      nsid: 'com.atproto.repo.createRecord',
+      body: { repo: 'did:plc:alice' },
+      token,
+      account: 'did:plc:alice',
+      operation: 'publish',
+    });
     expect(created.uri).toBe('at://did:plc:alice/app.bsky.feed.post/3k');
-    await xrpc.query({ nsid: 'com.atproto.repo.getRecord', params: { repo: 'did:plc:alice', collection: 'app.bsky.feed.post', rkey: '3k' }, token, account: 'did:plc:alice', operation: 'read' });
+    await xrpc.query({
+      nsid: 'com.atproto.repo.getRecord',
+      params: { repo: 'did:plc:alice', collection: 'app.bsky.feed.post', rkey: '3k' },
+      token,
+      account: 'did:plc:alice',
+      operation: 'read',
+    });
 
     // Refused without a nonce, then the same call with the server's nonce, then the next call with the rotated one.
     expect(seen.map((s) => `${s.method} ${s.path.split('?')[0]} ${String(s.claims.nonce)}`)).toEqual([

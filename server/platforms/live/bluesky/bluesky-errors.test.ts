@@ -23,14 +23,16 @@ const t = await createTestApp({
   env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
 });
 
-
 async function connected() {
   const org = await t.createOrg('PRO');
   const person = await createPdsAccount(network, 'err');
   const { location } = await connectLive(t, org.key, org.teamId, { identifier: person.handle, password: person.appPassword });
   expect(new URL(location!).searchParams.get('status')).toBe('success');
   const publish = (text: string) =>
-    t.request('POST', '/post', { key: org.key, body: { teamId: org.teamId, title: text, postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text } } } });
+    t.request('POST', '/post', {
+      key: org.key,
+      body: { teamId: org.teamId, title: text, postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text } } },
+    });
   return { ...org, person, publish };
 }
 
@@ -41,11 +43,19 @@ describe('Bluesky errors through the publishing worker', { timeout: 120_000 }, (
     proxy.add({
       nsid: 'com.atproto.repo.createRecord',
       times: 1,
-      answer: { status: 429, headers: { 'ratelimit-limit': '5000', 'ratelimit-remaining': '0', 'ratelimit-reset': String(resetAt) }, body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' } },
+      answer: {
+        status: 429,
+        headers: { 'ratelimit-limit': '5000', 'ratelimit-remaining': '0', 'ratelimit-reset': String(resetAt) },
+        body: { error: 'RateLimitExceeded', message: 'Rate Limit Exceeded' },
+      },
     });
     const created = await publish('After the limit');
     const limited = await waitForPost(t, key, created.json.id, (post) => post.errorsVerbose?.BLUESKY?.code === 'RATE_LIMITED' || post.status === 'POSTED');
-    expect(limited.errorsVerbose.BLUESKY).toMatchObject({ code: 'RATE_LIMITED', retryability: 'retryable', meta: { resetAt: new Date(resetAt * 1000).toISOString() } });
+    expect(limited.errorsVerbose.BLUESKY).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryability: 'retryable',
+      meta: { resetAt: new Date(resetAt * 1000).toISOString() },
+    });
     const done = await waitForPost(t, key, created.json.id, (post) => post.status === 'POSTED' || post.status === 'ERROR');
     expect(done.status).toBe('POSTED');
     expect(Date.now()).toBeGreaterThanOrEqual(resetAt * 1000);

@@ -37,7 +37,10 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     const offered = await t.request('GET', '/social-account/platforms', { key });
     expect(offered.json.platforms).toContainEqual({ type: 'BLUESKY', modes: ['live', 'sandbox'] });
 
-    const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' } });
+    const started = await t.request('POST', '/social-account/connect', {
+      key,
+      body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' },
+    });
     const path = new URL(started.json.url).pathname;
     expect(path).toMatch(/^\/connect\/[\w-]+$/);
     // The handle comes first (its server may offer OAuth, decision 065); the app password is one link away.
@@ -47,15 +50,24 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     expect(await page.text()).toContain('App password');
 
     // A wrong password shows the form again; the link stays usable.
-    const wrong = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ decision: 'approve', identifier: person.handle, password: 'nope-nope-nope' }) });
+    const wrong = await t.app.request(path, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve', identifier: person.handle, password: 'nope-nope-nope' }),
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain('not accepted');
 
-    const right = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ decision: 'approve', identifier: person.handle, password: person.appPassword }) });
+    const right = await t.app.request(path, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve', identifier: person.handle, password: person.appPassword }),
+    });
     expect(right.status).toBe(302);
     const back = new URL(right.headers.get('location')!);
     expect(back.searchParams.get('status')).toBe('success');
-    const again = await t.app.request(path, { method: 'POST', body: new URLSearchParams({ decision: 'approve', identifier: person.handle, password: person.appPassword }) });
+    const again = await t.app.request(path, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve', identifier: person.handle, password: person.appPassword }),
+    });
     expect(again.status).toBe(410);
 
     const account = (await t.request('GET', `/social-account/by-type?teamId=${teamId}&type=BLUESKY`, { key })).json;
@@ -68,9 +80,15 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     const sandbox = await connectAccount(t, key, teamId, 'MASTODON');
     const listed = (await t.request('GET', `/team/${teamId}`, { key })).json.socialAccounts as { id: string; mode: string }[];
     expect(listed.find((account) => account.id === sandbox.id)?.mode).toBe('sandbox');
-    const asked = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', mode: 'sandbox', redirectUrl: 'https://app.example.com/a' } });
+    const asked = await t.request('POST', '/social-account/connect', {
+      key,
+      body: { teamId, type: 'BLUESKY', mode: 'sandbox', redirectUrl: 'https://app.example.com/a' },
+    });
     expect(new URL(asked.json.url).pathname).toMatch(/^\/sandbox\/connect\//);
-    const refused = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'MASTODON', mode: 'live', redirectUrl: 'https://app.example.com/a' } });
+    const refused = await t.request('POST', '/social-account/connect', {
+      key,
+      body: { teamId, type: 'MASTODON', mode: 'live', redirectUrl: 'https://app.example.com/a' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.message).toMatch(/LIVE_PLATFORMS/);
   });
@@ -93,7 +111,11 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     const post = await waitForPost(t, key, id, settled);
     expect(post.status).toBe('POSTED');
     const data = post.externalData.BLUESKY!;
-    expect(data).toMatchObject({ did: person.did, uri: expect.stringMatching(/^at:\/\//), permalink: `https://bsky.app/profile/${person.did}/post/${data.id}` });
+    expect(data).toMatchObject({
+      did: person.did,
+      uri: expect.stringMatching(/^at:\/\//),
+      permalink: `https://bsky.app/profile/${person.did}/post/${data.id}`,
+    });
 
     const onPds = await waitFor(async () => {
       const records = await recordsOnPds(network, person.did);
@@ -162,7 +184,13 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     const { key, teamId } = await connectedOrg();
     const created = await t.request('POST', '/post', {
       key,
-      body: { teamId, title: 'Long', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: { text: 'x', thread: [{ text: '👍'.repeat(301) }] } } },
+      body: {
+        teamId,
+        title: 'Long',
+        postDate: new Date().toISOString(),
+        socialAccountTypes: ['BLUESKY'],
+        data: { BLUESKY: { text: 'x', thread: [{ text: '👍'.repeat(301) }] } },
+      },
     });
     expect(created.status).toBe(400);
     expect(JSON.stringify(created.json)).toContain('300');

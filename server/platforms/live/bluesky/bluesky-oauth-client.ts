@@ -34,7 +34,11 @@ export function blueskyClientIdentity(config: Config): { metadata: OAuthClientMe
         application_type: 'web',
         dpop_bound_access_tokens: true,
         ...(confidential
-          ? { token_endpoint_auth_method: 'private_key_jwt', token_endpoint_auth_signing_alg: 'ES256', jwks_uri: `${config.publicUrl}${JWKS_PATH}` as `https://${string}` }
+          ? {
+              token_endpoint_auth_method: 'private_key_jwt',
+              token_endpoint_auth_signing_alg: 'ES256',
+              jwks_uri: `${config.publicUrl}${JWKS_PATH}` as `https://${string}`,
+            }
           : { token_endpoint_auth_method: 'none' }),
       },
     };

@@ -21,13 +21,22 @@ afterAll(async () => {
 const t = await createTestApp({ env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, BLUESKY_PLC_URL: network.plc.url } });
 const off = await createTestApp({ env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, BLUESKY_OAUTH: 'off' } });
 const signingKey = { ...(await JoseKey.generate(['ES256'], 'socialdesk-1')).privateJwk } as Record<string, string>;
-const hosted = await createTestApp({ env: { LIVE_PLATFORMS: 'BLUESKY', PUBLIC_URL: 'https://social.example.com', BLUESKY_OAUTH_PRIVATE_KEY: JSON.stringify(signingKey) } });
+const hosted = await createTestApp({
+  env: { LIVE_PLATFORMS: 'BLUESKY', PUBLIC_URL: 'https://social.example.com', BLUESKY_OAUTH_PRIVATE_KEY: JSON.stringify(signingKey) },
+});
 
-const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  body: new URLSearchParams(fields),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 async function startConnect(app: typeof t) {
   const { key, teamId } = await app.createOrg('PRO');
-  const started = await app.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' } });
+  const started = await app.request('POST', '/social-account/connect', {
+    key,
+    body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' },
+  });
   return { key, teamId, path: new URL(started.json.url as string).pathname };
 }
 

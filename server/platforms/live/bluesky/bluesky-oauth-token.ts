@@ -29,7 +29,13 @@ export function readBlueskyOAuthToken(accessToken: string): BlueskyOAuthToken | 
   if (!accessToken.startsWith('{')) return null;
   try {
     const parsed = JSON.parse(accessToken) as Partial<BlueskyOAuthToken>;
-    if (parsed.kind === 'oauth' && typeof parsed.accessToken === 'string' && parsed.dpopKey && typeof parsed.aud === 'string' && typeof parsed.sub === 'string') {
+    if (
+      parsed.kind === 'oauth' &&
+      typeof parsed.accessToken === 'string' &&
+      parsed.dpopKey &&
+      typeof parsed.aud === 'string' &&
+      typeof parsed.sub === 'string'
+    ) {
       return parsed as BlueskyOAuthToken;
     }
   } catch {

@@ -26,10 +26,17 @@ const t = await createTestApp({
   env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, BLUESKY_PLC_URL: network.plc.url, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
 });
 
-const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+const form = (fields: Record<string, string>) => ({
+  method: 'POST',
+  body: new URLSearchParams(fields),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+});
 
 async function startConnect(key: string, teamId: string) {
-  const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' } });
+  const started = await t.request('POST', '/social-account/connect', {
+    key,
+    body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' },
+  });
   expect(started.status).toBe(200);
   return new URL(started.json.url as string).pathname;
 }
@@ -50,7 +57,11 @@ async function connectWithOAuth(key: string, teamId: string, person: { handle: s
 async function storedToken(accountId: string) {
   const [row] = await t.services.db.select().from(socialAccounts).where(eq(socialAccounts.id, accountId));
   const vault = t.services.secrets.platformTokens;
-  return { row: row!, token: readBlueskyOAuthToken(vault.open(row!.accessTokenEnc))!, refreshToken: row!.refreshTokenEnc ? vault.open(row!.refreshTokenEnc) : null };
+  return {
+    row: row!,
+    token: readBlueskyOAuthToken(vault.open(row!.accessTokenEnc))!,
+    refreshToken: row!.refreshTokenEnc ? vault.open(row!.refreshTokenEnc) : null,
+  };
 }
 
 async function publish(key: string, teamId: string, text: string) {
@@ -98,7 +109,10 @@ describe('Bluesky OAuth on a real PDS', { timeout: 120_000 }, () => {
     expect(records.map((record) => record.value.text)).toContain('Published with an OAuth token');
 
     // A token about to expire is refreshed first (through credentials.ts), and the next post uses the new one.
-    await t.services.db.update(socialAccounts).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(socialAccounts.id, accountId));
+    await t.services.db
+      .update(socialAccounts)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(socialAccounts.id, accountId));
     const again = await publish(key, teamId, 'Published after a refresh');
     expect(again.status).toBe('POSTED');
     const second = await storedToken(accountId);
@@ -109,7 +123,10 @@ describe('Bluesky OAuth on a real PDS', { timeout: 120_000 }, () => {
 
     // The person signs SocialDesk out on their server: the refresh is refused, the account needs reconnecting.
     await revokeOnPds(second.token, second.refreshToken!);
-    await t.services.db.update(socialAccounts).set({ tokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(socialAccounts.id, accountId));
+    await t.services.db
+      .update(socialAccounts)
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(socialAccounts.id, accountId));
     const refused = await publish(key, teamId, 'Never published');
     expect(refused.status).toBe('ERROR');
     const verbose = (await t.request('GET', `/post/${refused.id}?errorsVerbose=true`, { key })).json;
@@ -140,7 +157,10 @@ describe('Bluesky OAuth on a real PDS', { timeout: 120_000 }, () => {
     const malformed = await t.app.request(path, form({ step: 'handle', decision: 'approve', handle: 'not a handle' }));
     expect(malformed.status).toBe(400);
     expect(await malformed.text()).toContain('That is not a handle');
-    const [session] = await t.services.db.select().from(sandboxConnectSessions).where(eq(sandboxConnectSessions.id, path.split('/').pop()!));
+    const [session] = await t.services.db
+      .select()
+      .from(sandboxConnectSessions)
+      .where(eq(sandboxConnectSessions.id, path.split('/').pop()!));
     expect(session).toMatchObject({ status: 'PENDING', completedAt: null });
     expect(session!.options.oauthPending).toBeUndefined();
     expect((await t.app.request(path)).status).toBe(200);

@@ -1,4 +1,13 @@
-import { extractPdsUrl, FetchRequestError, JoseKey, OAuthResponseError, type Jwk, type NodeOAuthClient, type OAuthRedirectUri, type TokenSet as AtprotoTokenSet } from '@atproto/oauth-client-node';
+import {
+  extractPdsUrl,
+  FetchRequestError,
+  JoseKey,
+  OAuthResponseError,
+  type Jwk,
+  type NodeOAuthClient,
+  type OAuthRedirectUri,
+  type TokenSet as AtprotoTokenSet,
+} from '@atproto/oauth-client-node';
 import { z } from 'zod';
 import type { Config } from '../../../config';
 import type { TokenSet } from '../../connector';
@@ -56,7 +65,9 @@ export function blueskyOAuth(config: Config): BlueskyOAuth {
       // that server cannot take an OAuth login, and the app password (at the operator's server) remains.
       const metadata = await oauth.oauthResolver.getResourceServerMetadata(pds).catch(() => null);
       const confidential = oauth.keyset !== undefined;
-      const authMethod: Pending['authMethod'] = confidential ? { method: 'private_key_jwt', kid: oauth.keyset!.list({ usage: 'sign' }).next().value!.kid! } : { method: 'none' };
+      const authMethod: Pending['authMethod'] = confidential
+        ? { method: 'private_key_jwt', kid: oauth.keyset!.list({ usage: 'sign' }).next().value!.kid! }
+        : { method: 'none' };
       if (!metadata?.pushed_authorization_request_endpoint || !metadata.token_endpoint_auth_methods_supported?.includes(authMethod.method)) return null;
 
       const dpopKey = await oauth.runtime.generateKey(metadata.dpop_signing_alg_values_supported ?? ['ES256']);
@@ -87,11 +98,22 @@ export function blueskyOAuth(config: Config): BlueskyOAuth {
 
     async exchange({ code, iss, pending: raw }) {
       const parsed = Pending.safeParse(JSON.parse(raw));
-      if (!parsed.success) throw new PlatformError({ code: 'PERMANENT', message: 'connect.exchange: the connect session holds no usable OAuth request', httpStatus: 0, meta: meta('connect.exchange') });
+      if (!parsed.success)
+        throw new PlatformError({
+          code: 'PERMANENT',
+          message: 'connect.exchange: the connect session holds no usable OAuth request',
+          httpStatus: 0,
+          meta: meta('connect.exchange'),
+        });
       const pending = parsed.data;
       // RFC 9207: the answer must come from the server the request went to (mix-up attacks).
       if (iss !== undefined && iss !== pending.iss) {
-        throw new PlatformError({ code: 'PERMANENT', message: `connect.exchange: the answer came from ${iss}, not ${pending.iss}`, httpStatus: 0, meta: meta('connect.exchange') });
+        throw new PlatformError({
+          code: 'PERMANENT',
+          message: `connect.exchange: the answer came from ${iss}, not ${pending.iss}`,
+          httpStatus: 0,
+          meta: meta('connect.exchange'),
+        });
       }
       const oauth = await clientOf();
       const dpopKey = await JoseKey.fromJWK(pending.dpopKey);
@@ -132,8 +154,20 @@ export function blueskyOAuth(config: Config): BlueskyOAuth {
 }
 
 function tokensOf(tokens: AtprotoTokenSet, dpopKey: Jwk, authMethod: Pending['authMethod']): TokenSet {
-  const token = blueskyOAuthAccessToken({ accessToken: tokens.access_token, dpopKey, authMethod, iss: tokens.iss, aud: tokens.aud, sub: tokens.sub, scope: tokens.scope });
-  return { accessToken: token, refreshToken: tokens.refresh_token ?? null, expiresAt: tokens.expires_at ? new Date(tokens.expires_at) : new Date(Date.now() + 3600_000) };
+  const token = blueskyOAuthAccessToken({
+    accessToken: tokens.access_token,
+    dpopKey,
+    authMethod,
+    iss: tokens.iss,
+    aud: tokens.aud,
+    sub: tokens.sub,
+    scope: tokens.scope,
+  });
+  return {
+    accessToken: token,
+    refreshToken: tokens.refresh_token ?? null,
+    expiresAt: tokens.expires_at ? new Date(tokens.expires_at) : new Date(Date.now() + 3600_000),
+  };
 }
 
 function unknownAccount(handle: string, cause: unknown): PlatformError {
@@ -164,7 +198,13 @@ function platformErrorOf(error: unknown, operation: string): PlatformError {
   }
   const blocked = findCause(error, BlockedTargetError);
   if (blocked) {
-    return new PlatformError({ code: 'INVALID_REQUEST', message: `${operation}: refused: ${blocked.message}`, httpStatus: 0, userFacingMessage: `This server cannot be used: ${blocked.message}.`, meta: { ...meta(operation), blockedHost: blocked.message } });
+    return new PlatformError({
+      code: 'INVALID_REQUEST',
+      message: `${operation}: refused: ${blocked.message}`,
+      httpStatus: 0,
+      userFacingMessage: `This server cannot be used: ${blocked.message}.`,
+      meta: { ...meta(operation), blockedHost: blocked.message },
+    });
   }
   // The server did not answer, or answered nothing we could read (an outage, a timeout).
   const code: PlatformErrorCode = findCause(error, FetchRequestError) || isNetworkError(error) ? 'TRANSIENT' : 'PERMANENT';

@@ -32,7 +32,12 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       did,
       async getPost(rkey: string): Promise<(StrongRef & { value: PostRecord }) | null> {
         return xrpc
-          .query<StrongRef & { value: PostRecord }>({ ...common, nsid: 'com.atproto.repo.getRecord', params: { repo: did, collection: POST_COLLECTION, rkey }, operation: 'publishing.find' })
+          .query<StrongRef & { value: PostRecord }>({
+            ...common,
+            nsid: 'com.atproto.repo.getRecord',
+            params: { repo: did, collection: POST_COLLECTION, rkey },
+            operation: 'publishing.find',
+          })
           .catch((error: unknown) => {
             // A PDS answers a missing record with 400 `RecordNotFound`, read as NOT_FOUND.
             if (error instanceof PlatformError && error.code === 'NOT_FOUND') return null;
@@ -40,7 +45,12 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
           });
       },
       async create(rkey: string, record: Record<string, unknown>, operation: string): Promise<StrongRef> {
-        const created = await xrpc.procedure<StrongRef>({ ...common, nsid: 'com.atproto.repo.createRecord', body: { repo: did, collection: POST_COLLECTION, rkey, record }, operation });
+        const created = await xrpc.procedure<StrongRef>({
+          ...common,
+          nsid: 'com.atproto.repo.createRecord',
+          body: { repo: did, collection: POST_COLLECTION, rkey, record },
+          operation,
+        });
         return { uri: created.uri, cid: created.cid };
       },
       async resolveHandle(handle: string): Promise<string | null> {
@@ -95,7 +105,10 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
     else if (quote) record.embed = { $type: 'app.bsky.embed.record', record: quote };
     else if (media) record.embed = media;
     else if (part.first && options.externalUrl) {
-      record.embed = { $type: 'app.bsky.embed.external', external: { uri: options.externalUrl, title: options.externalTitle ?? '', description: options.externalDescription ?? '' } };
+      record.embed = {
+        $type: 'app.bsky.embed.external',
+        external: { uri: options.externalUrl, title: options.externalTitle ?? '', description: options.externalDescription ?? '' },
+      };
     }
     return record;
   }
@@ -117,10 +130,17 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       const rkey = recordKey(request.intentKey, index, at);
       const existing = await session.getPost(rkey);
       if (existing && (existing.value.text ?? '') !== part.text) {
-        throw new PlatformError({ code: 'PERMANENT', message: `Bluesky already has another post under the key ${rkey}`, httpStatus: 409, meta: { platform: 'BLUESKY', operation } });
+        throw new PlatformError({
+          code: 'PERMANENT',
+          message: `Bluesky already has another post under the key ${rkey}`,
+          httpStatus: 409,
+          meta: { platform: 'BLUESKY', operation },
+        });
       }
       const reply = root && parent ? { root, parent } : null;
-      const ref: StrongRef = existing ? { uri: existing.uri, cid: existing.cid } : await session.create(rkey, await recordOf(env, session, part, options, reply), operation);
+      const ref: StrongRef = existing
+        ? { uri: existing.uri, cid: existing.cid }
+        : await session.create(rkey, await recordOf(env, session, part, options, reply), operation);
       if (root) later.push(ref.uri);
       root ??= ref;
       parent = ref;
@@ -154,10 +174,15 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       const ref: StrongRef = existing
         ? { uri: existing.uri, cid: existing.cid }
         : await session.create(
-          rkey,
-          { $type: POST_COLLECTION, ...(await richText(request.text, session.resolveHandle)), createdAt: new Date().toISOString(), reply: { root, parent: post } },
-          operation,
-        );
+            rkey,
+            {
+              $type: POST_COLLECTION,
+              ...(await richText(request.text, session.resolveHandle)),
+              createdAt: new Date().toISOString(),
+              reply: { root, parent: post },
+            },
+            operation,
+          );
       return { id: parseAtUri(ref.uri)!.rkey, permalink: permalinkOf(session.did, parseAtUri(ref.uri)!.rkey) };
     },
   };
@@ -168,7 +193,11 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
  * `uri`, `cid` (and `rootUri`/`rootCid` for replies); an imported comment is known by its at://
  * URI alone (`id`), so its record is read for its `cid` and thread root.
  */
-async function replyTarget(session: { record(uri: string, operation: string): Promise<StrongRef & { value: PostRecord }> }, data: Record<string, string>, operation: string) {
+async function replyTarget(
+  session: { record(uri: string, operation: string): Promise<StrongRef & { value: PostRecord }> },
+  data: Record<string, string>,
+  operation: string,
+) {
   if (data.uri && data.cid && parseAtUri(data.uri)) {
     const post: StrongRef = { uri: data.uri, cid: data.cid };
     // The post's own thread root, when the post is itself a reply.

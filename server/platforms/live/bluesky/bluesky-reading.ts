@@ -12,7 +12,13 @@ type ListedRecord = {
     text?: string;
     createdAt?: string;
     reply?: unknown;
-    embed?: { $type?: string; images?: { image: BlobRef; aspectRatio?: { width: number; height: number } }[]; video?: BlobRef; aspectRatio?: { width: number; height: number }; media?: ListedRecord['value']['embed'] };
+    embed?: {
+      $type?: string;
+      images?: { image: BlobRef; aspectRatio?: { width: number; height: number } }[];
+      video?: BlobRef;
+      aspectRatio?: { width: number; height: number };
+      media?: ListedRecord['value']['embed'];
+    };
   };
 };
 
@@ -49,10 +55,24 @@ function historyItem(serviceUrl: string, did: string, record: ListedRecord): His
   const embed = record.value.embed?.$type === 'app.bsky.embed.recordWithMedia' ? record.value.embed.media : record.value.embed;
   const media: HistoryMedia[] = [];
   for (const image of embed?.images ?? []) {
-    media.push({ type: 'IMAGE', url: blobUrl(serviceUrl, did, image.image.ref.$link), thumbnail: null, width: image.aspectRatio?.width ?? null, height: image.aspectRatio?.height ?? null, durationSeconds: null });
+    media.push({
+      type: 'IMAGE',
+      url: blobUrl(serviceUrl, did, image.image.ref.$link),
+      thumbnail: null,
+      width: image.aspectRatio?.width ?? null,
+      height: image.aspectRatio?.height ?? null,
+      durationSeconds: null,
+    });
   }
   if (embed?.video) {
-    media.push({ type: 'VIDEO', url: blobUrl(serviceUrl, did, embed.video.ref.$link), thumbnail: null, width: embed.aspectRatio?.width ?? null, height: embed.aspectRatio?.height ?? null, durationSeconds: null });
+    media.push({
+      type: 'VIDEO',
+      url: blobUrl(serviceUrl, did, embed.video.ref.$link),
+      thumbnail: null,
+      width: embed.aspectRatio?.width ?? null,
+      height: embed.aspectRatio?.height ?? null,
+      durationSeconds: null,
+    });
   }
   const contentType = media.some((medium) => medium.type === 'VIDEO') ? 'VIDEO' : media.length > 1 ? 'CAROUSEL' : media.length === 1 ? 'IMAGE' : 'TEXT';
   return {
@@ -80,10 +100,25 @@ export function blueskyAnalytics(xrpc: BlueskyXrpc): AnalyticsCapability {
   return {
     async account(_env, credentials) {
       const did = didOf(credentials.accessToken);
-      const raw = await query<{ followersCount?: number; followsCount?: number; postsCount?: number }>(credentials, 'app.bsky.actor.getProfile', { actor: did }, 'analytics.account');
+      const raw = await query<{ followersCount?: number; followsCount?: number; postsCount?: number }>(
+        credentials,
+        'app.bsky.actor.getProfile',
+        { actor: did },
+        'analytics.account',
+      );
       return {
         raw: raw as Record<string, unknown>,
-        metrics: { impressions: 0, impressionsUnique: 0, views: 0, viewsUnique: 0, likes: 0, comments: 0, postCount: raw.postsCount ?? 0, followers: raw.followersCount ?? 0, following: raw.followsCount ?? 0 },
+        metrics: {
+          impressions: 0,
+          impressionsUnique: 0,
+          views: 0,
+          viewsUnique: 0,
+          likes: 0,
+          comments: 0,
+          postCount: raw.postsCount ?? 0,
+          followers: raw.followersCount ?? 0,
+          following: raw.followsCount ?? 0,
+        },
       };
     },
     async post(_env, credentials, _target, item) {

@@ -34,7 +34,11 @@ const tokensOf = (session: Session): TokenSet => ({ accessToken: session.accessJ
  * Logging in with an app password, or with OAuth where the account's server offers it (decision
  * 065), and refreshing either kind of session.
  */
-export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string, oauth: BlueskyOAuth | null): { connect: LiveConnectCapability; auth: AuthCapability; profile: ProfileCapability } {
+export function blueskySession(
+  xrpc: BlueskyXrpc,
+  serviceUrl: string,
+  oauth: BlueskyOAuth | null,
+): { connect: LiveConnectCapability; auth: AuthCapability; profile: ProfileCapability } {
   return {
     connect: {
       method: 'app-password',
@@ -60,7 +64,13 @@ export function blueskySession(xrpc: BlueskyXrpc, serviceUrl: string, oauth: Blu
         if (!credentials.refreshToken) throw new Error('a Bluesky session without a refresh token');
         const oauthToken = readBlueskyOAuthToken(credentials.accessToken);
         if (oauthToken) {
-          if (!oauth) throw new PlatformError({ code: 'ACCESS_REVOKED', message: 'auth.refresh: Bluesky OAuth is off (BLUESKY_OAUTH=off); reconnect with an app password', httpStatus: 0, meta: { platform: 'BLUESKY', operation: 'auth.refresh' } });
+          if (!oauth)
+            throw new PlatformError({
+              code: 'ACCESS_REVOKED',
+              message: 'auth.refresh: Bluesky OAuth is off (BLUESKY_OAUTH=off); reconnect with an app password',
+              httpStatus: 0,
+              meta: { platform: 'BLUESKY', operation: 'auth.refresh' },
+            });
           return oauth.refresh(oauthToken, credentials.refreshToken);
         }
         // The refresh JWT is single-use: the answer carries the next one, stored at once by the caller.

@@ -21,7 +21,10 @@ export async function createPdsAccount(network: TestNetworkNoAppView, name = 'pe
 
 /** Connects the account as a person would: the connect API's URL, then our app-password page. */
 export async function connectLive(t: TestApp, key: string, teamId: string, login: { identifier: string; password: string }) {
-  const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' } });
+  const started = await t.request('POST', '/social-account/connect', {
+    key,
+    body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/accounts' },
+  });
   expect(started.status).toBe(200);
   const url = new URL(started.json.url as string);
   const form = new URLSearchParams({ decision: 'approve', ...login });

@@ -17,7 +17,11 @@ afterAll(async () => {
   await proxy.close();
   await network.close();
 });
-const t = await createTestApp({ work: true, workOnly: postJobs, env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, LIVE_HTTP_TIMEOUT_SECONDS: '3' } });
+const t = await createTestApp({
+  work: true,
+  workOnly: postJobs,
+  env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, LIVE_HTTP_TIMEOUT_SECONDS: '3' },
+});
 
 describe('Bluesky uploads', { timeout: 60_000 }, () => {
   it('waits for a slow uploadBlob beyond the usual call timeout', async () => {

@@ -12,7 +12,15 @@ import { readBlueskyOAuthToken, type BlueskyOAuthToken } from './bluesky-oauth-t
  */
 export type BlueskyXrpc = {
   query<T>(input: { nsid: string; params: Record<string, string | number | undefined>; token: string | null; account: string; operation: string }): Promise<T>;
-  procedure<T>(input: { nsid: string; body: unknown; token: string | null; account: string; operation: string; contentType?: string; timeoutMs?: number }): Promise<T>;
+  procedure<T>(input: {
+    nsid: string;
+    body: unknown;
+    token: string | null;
+    account: string;
+    operation: string;
+    contentType?: string;
+    timeoutMs?: number;
+  }): Promise<T>;
 };
 
 type Call = Omit<LiveRequest, 'platform' | 'url' | 'headers'> & { path: string; headers: Record<string, string> };
@@ -65,7 +73,9 @@ export function blueskyXrpc(http: LiveHttpClient, serviceUrl: string, options: {
     async query({ nsid, params, token, account, operation }) {
       const search = new URLSearchParams();
       for (const [name, value] of Object.entries(params)) if (value !== undefined) search.set(name, String(value));
-      return withBlueskyErrors(operation, token, () => send(token, { operation, accountKey: account, method: 'GET', path: `/xrpc/${nsid}?${search}`, headers: {} }));
+      return withBlueskyErrors(operation, token, () =>
+        send(token, { operation, accountKey: account, method: 'GET', path: `/xrpc/${nsid}?${search}`, headers: {} }),
+      );
     },
     async procedure({ nsid, body, token, account, operation, contentType, timeoutMs }) {
       return withBlueskyErrors(operation, token, () =>
@@ -105,10 +115,16 @@ async function withBlueskyErrors<T>(operation: string, token: string | null, cal
     const name = errorName(error.meta.body);
     // An OAuth access token lives minutes and the PDS says only that it is no longer valid: the
     // caller refreshes once, and a refused refresh is what says the access was revoked.
-    const oauthRefused = error.httpStatus === 401 && token !== null && readBlueskyOAuthToken(token) !== null && name !== 'AccountTakedown' && name !== 'AccountDeactivated';
+    const oauthRefused =
+      error.httpStatus === 401 && token !== null && readBlueskyOAuthToken(token) !== null && name !== 'AccountTakedown' && name !== 'AccountDeactivated';
     const refined = oauthRefused ? 'TOKEN_EXPIRED' : refine(name, error.httpStatus);
     if (!refined) throw error;
-    throw new PlatformError({ code: refined, message: error.message, httpStatus: error.httpStatus, meta: { ...error.meta, operation, ...(name ? { xrpcError: name } : {}) } });
+    throw new PlatformError({
+      code: refined,
+      message: error.message,
+      httpStatus: error.httpStatus,
+      meta: { ...error.meta, operation, ...(name ? { xrpcError: name } : {}) },
+    });
   }
 }
 

@@ -16,7 +16,14 @@ function send(url: string, init: { method: string; headers: Record<string, strin
     const request = http.request(url, { method: init.method, headers: init.headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, setCookies: response.headers['set-cookie'] ?? [], location: response.headers.location, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          setCookies: response.headers['set-cookie'] ?? [],
+          location: response.headers.location,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -36,7 +43,10 @@ export async function answerOnPds(authorizeUrl: string, input: { username: strin
   };
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 
-  const page = await send(url.toString(), { method: 'GET', headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site' } });
+  const page = await send(url.toString(), {
+    method: 'GET',
+    headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site' },
+  });
   if (page.status !== 200) throw new Error(`the authorization page answered ${page.status}: ${page.text.slice(0, 500)}`);
   keep(page);
 
@@ -74,6 +84,7 @@ export async function answerOnPds(authorizeUrl: string, input: { username: strin
     method: 'GET',
     headers: { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-site': 'same-origin', referer: url.toString(), cookie: cookieHeader() },
   });
-  if (redirect.status < 300 || redirect.status >= 400 || !redirect.location) throw new Error(`the redirect endpoint answered ${redirect.status}: ${redirect.text.slice(0, 300)}`);
+  if (redirect.status < 300 || redirect.status >= 400 || !redirect.location)
+    throw new Error(`the redirect endpoint answered ${redirect.status}: ${redirect.text.slice(0, 300)}`);
   return redirect.location;
 }

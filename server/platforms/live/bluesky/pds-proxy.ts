@@ -31,7 +31,10 @@ export async function startPdsProxy(pdsUrl: string) {
     }
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<string, string>;
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name))) as Record<
+      string,
+      string
+    >;
     const upstream = await fetch(`${pdsUrl}${request.url}`, { method: request.method, headers, body: chunks.length > 0 ? Buffer.concat(chunks) : undefined });
     const body = Buffer.from(await upstream.arrayBuffer());
     if (rule && 'holdAnswer' in rule) {
@@ -41,7 +44,10 @@ export async function startPdsProxy(pdsUrl: string) {
     }
     // A slow network or a busy PDS: the answer comes, late.
     if (rule && 'delayMs' in rule) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
-    response.writeHead(upstream.status, Object.fromEntries([...upstream.headers].filter(([name]) => !['content-encoding', 'transfer-encoding', 'content-length'].includes(name))));
+    response.writeHead(
+      upstream.status,
+      Object.fromEntries([...upstream.headers].filter(([name]) => !['content-encoding', 'transfer-encoding', 'content-length'].includes(name))),
+    );
     response.end(body);
   };
   // The PDS unreachable (or the test's client gone): the caller gets a 502 it can see, where an

@@ -12,7 +12,12 @@ export function discordActions(api: DiscordApi, profile: ReturnType<typeof disco
   async function webhookOf(accessToken: string, externalData: Record<string, string> | undefined, operation: string) {
     const channelId = externalData?.channelId ?? parseDiscordPermalink(externalData?.permalink)?.channelId;
     if (!channelId) {
-      throw new PlatformError({ code: 'NOT_FOUND', message: 'This Discord message has no channel on record', httpStatus: 404, meta: { platform: 'DISCORD', operation } });
+      throw new PlatformError({
+        code: 'NOT_FOUND',
+        message: 'This Discord message has no channel on record',
+        httpStatus: 404,
+        meta: { platform: 'DISCORD', operation },
+      });
     }
     const channel = await manageableChannel(api, profile, accessToken, channelId, operation);
     return { channel, webhook: await channelWebhook(api, channel.id, operation, { create: false }) };
@@ -22,10 +27,21 @@ export function discordActions(api: DiscordApi, profile: ReturnType<typeof disco
     async editPost(_env, credentials, _account, input) {
       const operation = 'actions.editPost';
       if (input.edit.text === undefined) {
-        throw new PlatformError({ code: 'INVALID_REQUEST', message: 'A Discord message edit changes its text', httpStatus: 400, meta: { platform: 'DISCORD', operation } });
+        throw new PlatformError({
+          code: 'INVALID_REQUEST',
+          message: 'A Discord message edit changes its text',
+          httpStatus: 400,
+          meta: { platform: 'DISCORD', operation },
+        });
       }
       const { channel, webhook } = await webhookOf(credentials.accessToken, input.externalData, operation);
-      await api.withoutAuth(channel.id, { operation, method: 'PATCH', idempotent: true, path: `/webhooks/${webhook.id}/${webhook.token}/messages/${input.externalId}`, body: { content: input.edit.text } });
+      await api.withoutAuth(channel.id, {
+        operation,
+        method: 'PATCH',
+        idempotent: true,
+        path: `/webhooks/${webhook.id}/${webhook.token}/messages/${input.externalId}`,
+        body: { content: input.edit.text },
+      });
       return { permalink: input.externalData?.permalink ?? null };
     },
     async deletePost(_env, credentials, _account, input) {

@@ -79,7 +79,12 @@ export function refineDiscordError(error: unknown, as: 'user' | 'bot' | 'webhook
     // Discord says when in the body too (`retry_after`, seconds), also when a proxy drops the header.
     if (!meta.resetAt && typeof body.retry_after === 'number') {
       const retryAfterSeconds = Math.max(1, Math.ceil(body.retry_after));
-      return rebuild(error, 'RATE_LIMITED', message, { ...meta, retryAfterSeconds, resetAt: new Date(Date.now() + body.retry_after * 1000).toISOString(), global: body.global === true });
+      return rebuild(error, 'RATE_LIMITED', message, {
+        ...meta,
+        retryAfterSeconds,
+        resetAt: new Date(Date.now() + body.retry_after * 1000).toISOString(),
+        global: body.global === true,
+      });
     }
     return rebuild(error, 'RATE_LIMITED', message, { ...meta, global: body.global === true });
   }

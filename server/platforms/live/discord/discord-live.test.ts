@@ -68,17 +68,28 @@ describe('Discord live, end to end on a local receiver', { timeout: 60_000 }, ()
     expect(post.status).toBe('POSTED');
     const data = post.externalData.DISCORD!;
     // toMatchObject: the first comment may have added its id already.
-    expect(data).toMatchObject({ id: expect.stringMatching(/^\d+$/), channelId: DISCORD_CHANNEL, permalink: `https://discord.com/channels/${MANAGED_GUILD}/${DISCORD_CHANNEL}/${data.id}` });
+    expect(data).toMatchObject({
+      id: expect.stringMatching(/^\d+$/),
+      channelId: DISCORD_CHANNEL,
+      permalink: `https://discord.com/channels/${MANAGED_GUILD}/${DISCORD_CHANNEL}/${data.id}`,
+    });
 
     // The bot made its webhook in the channel; the message went through it as multipart with the file.
     expect(discord.requests.filter((received) => received.method === 'POST' && received.path === `/channels/${DISCORD_CHANNEL}/webhooks`)).toHaveLength(1);
     expect(uploads).toHaveLength(1);
-    expect(uploads[0]!.payload).toMatchObject({ content: 'Scheduled from the dashboard', attachments: [{ id: 0, filename: expect.stringMatching(/\.jpe?g$/) }] });
-    expect(uploads[0]!.files).toEqual([{ filename: expect.stringMatching(/\.jpe?g$/), size: (await testMedia('square-1080.jpg')).length, content_type: 'image/jpeg' }]);
+    expect(uploads[0]!.payload).toMatchObject({
+      content: 'Scheduled from the dashboard',
+      attachments: [{ id: 0, filename: expect.stringMatching(/\.jpe?g$/) }],
+    });
+    expect(uploads[0]!.files).toEqual([
+      { filename: expect.stringMatching(/\.jpe?g$/), size: (await testMedia('square-1080.jpg')).length, content_type: 'image/jpeg' },
+    ]);
 
     // The first comment follows as its own job: a thread on the message, then the bot's reply in it.
     const withComment = await waitForPost(t, key, id, (value) => !!value.externalData.DISCORD?.firstCommentId);
-    const thread = discord.requests.find((received) => received.method === 'POST' && received.path === `/channels/${DISCORD_CHANNEL}/messages/${data.id}/threads`);
+    const thread = discord.requests.find(
+      (received) => received.method === 'POST' && received.path === `/channels/${DISCORD_CHANNEL}/messages/${data.id}/threads`,
+    );
     expect(thread?.headers.get('authorization')).toBe(`Bot ${DISCORD_BOT_TOKEN}`);
     const reply = discord.requests.find((received) => received.method === 'POST' && received.path === `/channels/${data.id}/messages`)!;
     expect(JSON.parse(reply.text)).toMatchObject({ content: 'More in the thread', enforce_nonce: true, nonce: expect.any(String) });
@@ -90,12 +101,19 @@ describe('Discord live, end to end on a local receiver', { timeout: 60_000 }, ()
 
   it("waits out Discord's rate limit (429 with Retry-After), showing it in errorsVerbose, then publishes", async () => {
     const { key, teamId, channel } = await connectedTeam();
-    discord.once('POST /webhooks/:id/:token', () => json({ message: 'You are being rate limited.', retry_after: 1.5, global: false }, 429, { 'retry-after': '2', 'x-ratelimit-scope': 'user' }));
+    discord.once('POST /webhooks/:id/:token', () =>
+      json({ message: 'You are being rate limited.', retry_after: 1.5, global: false }, 429, { 'retry-after': '2', 'x-ratelimit-scope': 'user' }),
+    );
     const before = Date.now();
     const id = await createPostNow(t, key, { teamId, title: 'Busy', type: 'DISCORD', data: { channelId: channel.id, text: 'When Discord lets us' } });
     const waiting = await waitForPost(t, key, id, (value) => value.status === 'RETRYING' || settled(value));
     expect(waiting.status).toBe('RETRYING');
-    expect(waiting.errorsVerbose.DISCORD).toMatchObject({ code: 'RATE_LIMITED', retryability: 'retryable', errorMessage: expect.stringContaining('You are being rate limited'), meta: { global: false } });
+    expect(waiting.errorsVerbose.DISCORD).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryability: 'retryable',
+      errorMessage: expect.stringContaining('You are being rate limited'),
+      meta: { global: false },
+    });
     expect(Date.parse(String(waiting.errorsVerbose.DISCORD!.meta.resetAt)) - before).toBeGreaterThanOrEqual(1_900);
 
     const post = await waitForPost(t, key, id, settled);

@@ -32,7 +32,12 @@ async function tokenCall(api: DiscordApi, form: Record<string, string>, operatio
   } catch (error) {
     // `invalid_grant`: the person removed the app, the code expired, or the refresh token was used already.
     if (error instanceof PlatformError && error.httpStatus === 400 && String(error.meta.body).includes('invalid_grant')) {
-      throw new PlatformError({ code: 'ACCESS_REVOKED', message: `Discord refused the grant (invalid_grant)`, httpStatus: 400, meta: { platform: 'DISCORD', operation } });
+      throw new PlatformError({
+        code: 'ACCESS_REVOKED',
+        message: `Discord refused the grant (invalid_grant)`,
+        httpStatus: 400,
+        meta: { platform: 'DISCORD', operation },
+      });
     }
     throw error;
   }
@@ -66,7 +71,12 @@ export function discordAuth(api: DiscordApi): AuthCapability {
   return {
     async refresh(_env, credentials) {
       if (!credentials.refreshToken) {
-        throw new PlatformError({ code: 'TOKEN_EXPIRED', message: 'This Discord connection has no refresh token', httpStatus: 400, meta: { platform: 'DISCORD', operation: 'auth.refresh' } });
+        throw new PlatformError({
+          code: 'TOKEN_EXPIRED',
+          message: 'This Discord connection has no refresh token',
+          httpStatus: 400,
+          meta: { platform: 'DISCORD', operation: 'auth.refresh' },
+        });
       }
       return tokenCall(api, { grant_type: 'refresh_token', refresh_token: credentials.refreshToken }, 'auth.refresh');
     },
@@ -110,10 +120,12 @@ export function discordProfile(api: DiscordApi): ProfileCapability & { manageabl
         let webhooks: DiscordWebhook[] = [];
         try {
           guildChannels = await api.asBot<DiscordChannel[]>(guild.id, { operation: 'profile.listChannels', path: `/guilds/${guild.id}/channels` });
-          webhooks = await api.asBot<DiscordWebhook[]>(guild.id, { operation: 'profile.listChannels', path: `/guilds/${guild.id}/webhooks` }).catch((error: unknown) => {
-            if (error instanceof PlatformError && error.code === 'PERMISSION_MISSING') return [];
-            throw error;
-          });
+          webhooks = await api
+            .asBot<DiscordWebhook[]>(guild.id, { operation: 'profile.listChannels', path: `/guilds/${guild.id}/webhooks` })
+            .catch((error: unknown) => {
+              if (error instanceof PlatformError && error.code === 'PERMISSION_MISSING') return [];
+              throw error;
+            });
         } catch (error) {
           // The bot is not on this server (or was kicked): nothing of it can be posted to.
           if (error instanceof PlatformError && (error.code === 'PERMISSION_MISSING' || error.code === 'NOT_FOUND')) continue;
@@ -147,7 +159,12 @@ export async function manageableChannel(
   operation: string,
 ): Promise<{ id: string; guildId: string }> {
   const notFound = () =>
-    new PlatformError({ code: 'NOT_FOUND', message: `Discord channel ${channelId} is not a text channel of a server you manage with the bot on it`, httpStatus: 404, meta: { platform: 'DISCORD', operation } });
+    new PlatformError({
+      code: 'NOT_FOUND',
+      message: `Discord channel ${channelId} is not a text channel of a server you manage with the bot on it`,
+      httpStatus: 404,
+      meta: { platform: 'DISCORD', operation },
+    });
   if (!/^\d{1,25}$/.test(channelId)) throw notFound();
   const channel = await api.asBot<DiscordChannel>(channelId, { operation, path: `/channels/${channelId}` }).catch((error: unknown) => {
     if (error instanceof PlatformError && (error.code === 'NOT_FOUND' || error.code === 'PERMISSION_MISSING')) throw notFound();
@@ -159,12 +176,22 @@ export async function manageableChannel(
 }
 
 /** The bot's webhook in the channel, made on first use (the bot needs "Manage Webhooks" there). */
-export async function channelWebhook(api: DiscordApi, channelId: string, operation: string, options: { create: boolean }): Promise<{ id: string; token: string }> {
+export async function channelWebhook(
+  api: DiscordApi,
+  channelId: string,
+  operation: string,
+  options: { create: boolean },
+): Promise<{ id: string; token: string }> {
   const existing = await api.asBot<DiscordWebhook[]>(channelId, { operation, path: `/channels/${channelId}/webhooks` });
   const ours = existing.find((webhook) => webhook.application_id === api.config.applicationId && webhook.token);
   if (ours?.token) return { id: ours.id, token: ours.token };
   if (!options.create) {
-    throw new PlatformError({ code: 'NOT_FOUND', message: `The bot's webhook in Discord channel ${channelId} is gone`, httpStatus: 404, meta: { platform: 'DISCORD', operation } });
+    throw new PlatformError({
+      code: 'NOT_FOUND',
+      message: `The bot's webhook in Discord channel ${channelId} is gone`,
+      httpStatus: 404,
+      meta: { platform: 'DISCORD', operation },
+    });
   }
   const created = await api.asBot<DiscordWebhook>(channelId, {
     operation,

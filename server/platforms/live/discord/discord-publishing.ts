@@ -20,7 +20,12 @@ export function discordPublishing(api: DiscordApi, profile: ReturnType<typeof di
       const operation = 'publishing.publish';
       const channelId = request.channelId ?? target.selectedChannelId;
       if (!channelId) {
-        throw new PlatformError({ code: 'INVALID_REQUEST', message: 'Choose a Discord channel for this post', httpStatus: 400, meta: { platform: 'DISCORD', operation } });
+        throw new PlatformError({
+          code: 'INVALID_REQUEST',
+          message: 'Choose a Discord channel for this post',
+          httpStatus: 400,
+          meta: { platform: 'DISCORD', operation },
+        });
       }
       const channel = await manageableChannel(api, profile, credentials.accessToken, channelId, operation);
       const webhook = await channelWebhook(api, channel.id, operation, { create: true });
@@ -35,13 +40,21 @@ export function discordPublishing(api: DiscordApi, profile: ReturnType<typeof di
       if (request.media.length > 0) {
         // Files go as multipart: `payload_json` plus `files[n]`, each described in `attachments`.
         const form = new FormData();
-        form.set('payload_json', JSON.stringify({ ...payload, attachments: request.media.map((medium, index) => ({ id: index, filename: mediaFileName(medium, index) })) }));
+        form.set(
+          'payload_json',
+          JSON.stringify({ ...payload, attachments: request.media.map((medium, index) => ({ id: index, filename: mediaFileName(medium, index) })) }),
+        );
         for (const [index, medium] of request.media.entries()) {
           form.set(`files[${index}]`, await mediaBlob(env, medium, { platform: 'DISCORD', operation }), mediaFileName(medium, index));
         }
         body = form;
       }
-      const message = await api.withoutAuth<DiscordMessage>(channel.id, { operation, method: 'POST', path: `/webhooks/${webhook.id}/${webhook.token}?wait=true`, body });
+      const message = await api.withoutAuth<DiscordMessage>(channel.id, {
+        operation,
+        method: 'POST',
+        path: `/webhooks/${webhook.id}/${webhook.token}?wait=true`,
+        body,
+      });
       return { externalData: { id: message.id, permalink: discordPermalink(channel.guildId, message.channel_id, message.id), channelId: message.channel_id } };
     },
 
@@ -60,7 +73,12 @@ export function discordPublishing(api: DiscordApi, profile: ReturnType<typeof di
       const link = parseDiscordPermalink(parent.permalink);
       const parentId = parent.id ?? link?.messageId;
       if (!parentId || !link) {
-        throw new PlatformError({ code: 'NOT_FOUND', message: 'The Discord message to reply to has no permalink to find its channel by', httpStatus: 404, meta: { platform: 'DISCORD', operation } });
+        throw new PlatformError({
+          code: 'NOT_FOUND',
+          message: 'The Discord message to reply to has no permalink to find its channel by',
+          httpStatus: 404,
+          meta: { platform: 'DISCORD', operation },
+        });
       }
       // A post (it has a channelId) gets a thread started on it; a reply goes into its thread.
       let threadId = link.channelId;

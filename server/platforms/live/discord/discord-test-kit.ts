@@ -72,7 +72,13 @@ export function discordRoutes(discord: LocalReceiver) {
     requireAuth(received, BOT);
     const body = (await received.request.json()) as { name?: string };
     if (!body.name || /discord/i.test(body.name)) return json({ message: 'Invalid Form Body', code: 50035 }, 400);
-    const webhook = { id: `9${webhooks.length}0000000000000000`, token: `wh-token-${webhooks.length}`, channel_id: received.path.split('/')[2]!, application_id: DISCORD_APP, name: body.name };
+    const webhook = {
+      id: `9${webhooks.length}0000000000000000`,
+      token: `wh-token-${webhooks.length}`,
+      channel_id: received.path.split('/')[2]!,
+      application_id: DISCORD_APP,
+      name: body.name,
+    };
     webhooks.push(webhook);
     return json(webhook);
   });
@@ -100,7 +106,15 @@ export function discordRoutes(discord: LocalReceiver) {
       return json({ message: 'Cannot send an empty message', code: 50006 }, 400);
     }
     messageSeq += 1;
-    return json({ id: `70000000000000000${messageSeq}`, channel_id: webhook.channel_id, webhook_id: webhook.id, content: payload.content, embeds: payload.embeds ?? [], attachments, author: { username: payload.username ?? webhook.name } });
+    return json({
+      id: `70000000000000000${messageSeq}`,
+      channel_id: webhook.channel_id,
+      webhook_id: webhook.id,
+      content: payload.content,
+      embeds: payload.embeds ?? [],
+      attachments,
+      author: { username: payload.username ?? webhook.name },
+    });
   });
   discord.on('PATCH /webhooks/:id/:token/messages/:message', async (received) => {
     requireAuth(received, null);
@@ -148,24 +162,45 @@ function discordOAuthRoutes(discord: LocalReceiver) {
     const query = received.query;
     const scopes = (query.get('scope') ?? '').split(' ');
     const redirect = query.get('redirect_uri');
-    if (query.get('client_id') !== DISCORD_APP || query.get('response_type') !== 'code' || !redirect || !['identify', 'guilds', 'bot'].every((scope) => scopes.includes(scope))) {
+    if (
+      query.get('client_id') !== DISCORD_APP ||
+      query.get('response_type') !== 'code' ||
+      !redirect ||
+      !['identify', 'guilds', 'bot'].every((scope) => scopes.includes(scope))
+    ) {
       return new Response('Invalid OAuth2 request', { status: 400 });
     }
     const code = `code-${codes.size + 1}`;
     codes.set(code, redirect);
     const back = new URL(redirect);
-    back.search = new URLSearchParams({ code, state: query.get('state') ?? '', guild_id: MANAGED_GUILD, permissions: query.get('permissions') ?? '0' }).toString();
+    back.search = new URLSearchParams({
+      code,
+      state: query.get('state') ?? '',
+      guild_id: MANAGED_GUILD,
+      permissions: query.get('permissions') ?? '0',
+    }).toString();
     return new Response(null, { status: 302, headers: { location: back.toString() } });
   });
   discord.on('POST /oauth2/token', (received) => {
     requireAuth(received, null);
     const form = new URLSearchParams(received.text);
-    if (received.headers.get('content-type') !== 'application/x-www-form-urlencoded' || form.get('client_id') !== DISCORD_APP || form.get('client_secret') !== DISCORD_CLIENT_SECRET) {
+    if (
+      received.headers.get('content-type') !== 'application/x-www-form-urlencoded' ||
+      form.get('client_id') !== DISCORD_APP ||
+      form.get('client_secret') !== DISCORD_CLIENT_SECRET
+    ) {
       return json({ error: 'invalid_client' }, 401);
     }
     const code = form.get('code') ?? '';
     if (form.get('grant_type') !== 'authorization_code' || codes.get(code) !== form.get('redirect_uri')) return json({ error: 'invalid_grant' }, 400);
     codes.delete(code);
-    return json({ access_token: DISCORD_USER_TOKEN, refresh_token: DISCORD_REFRESH_TOKEN, expires_in: 604800, token_type: 'Bearer', scope: 'identify guilds bot', guild: { id: MANAGED_GUILD, name: 'Makers' } });
+    return json({
+      access_token: DISCORD_USER_TOKEN,
+      refresh_token: DISCORD_REFRESH_TOKEN,
+      expires_in: 604800,
+      token_type: 'Bearer',
+      scope: 'identify guilds bot',
+      guild: { id: MANAGED_GUILD, name: 'Makers' },
+    });
   });
 }

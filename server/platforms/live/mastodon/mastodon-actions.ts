@@ -33,9 +33,11 @@ export function mastodonActions(api: MastodonApi): ActionsCapability {
   }
 
   return {
-    editPost: (_env, credentials, _account, input) => edit(credentials, input.externalId, { text: input.edit.text, spoilerText: input.edit.spoilerText }, 'actions.editPost'),
+    editPost: (_env, credentials, _account, input) =>
+      edit(credentials, input.externalId, { text: input.edit.text, spoilerText: input.edit.spoilerText }, 'actions.editPost'),
     deletePost: (_env, credentials, _account, input) => remove(credentials, input.externalId, 'actions.deletePost'),
-    editComment: (_env, credentials, _account, input) => edit(credentials, input.externalId, { text: input.text, spoilerText: input.spoilerText }, 'actions.editComment'),
+    editComment: (_env, credentials, _account, input) =>
+      edit(credentials, input.externalId, { text: input.text, spoilerText: input.spoilerText }, 'actions.editComment'),
     deleteComment: (_env, credentials, _account, input) => remove(credentials, input.externalId, 'actions.deleteComment'),
     lookups: {},
   };

@@ -15,7 +15,10 @@ export function mastodonAnalytics(api: MastodonApi): AnalyticsCapability {
     async account(_env, credentials) {
       const { body } = await api.asAccount<MastodonAccount>(credentials, { operation: 'analytics.account', path: '/api/v1/accounts/verify_credentials' });
       const raw = { followers_count: body.followers_count, following_count: body.following_count, statuses_count: body.statuses_count };
-      return { metrics: { ...none, likes: 0, comments: 0, postCount: body.statuses_count, followers: body.followers_count, following: body.following_count }, raw };
+      return {
+        metrics: { ...none, likes: 0, comments: 0, postCount: body.statuses_count, followers: body.followers_count, following: body.following_count },
+        raw,
+      };
     },
     async post(_env, credentials, _target, item) {
       const { body } = await api.asAccount<MastodonStatus>(credentials, { operation: 'analytics.post', path: `/api/v1/statuses/${item.externalId}` });

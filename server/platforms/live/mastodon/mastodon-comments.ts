@@ -47,7 +47,11 @@ export function mastodonComments(api: MastodonApi): CommentsCapability {
         return { ...comment(current, postId, own), text: null, deletedAt: new Date() };
       }
       const verb = action === 'LIKE' ? 'favourite' : 'unfavourite';
-      const { body: updated } = await api.asAccount<CommentStatus>(credentials, { operation, method: 'POST', path: `/api/v1/statuses/${item.externalId}/${verb}` });
+      const { body: updated } = await api.asAccount<CommentStatus>(credentials, {
+        operation,
+        method: 'POST',
+        path: `/api/v1/statuses/${item.externalId}/${verb}`,
+      });
       return comment(updated, postId, own);
     },
   };

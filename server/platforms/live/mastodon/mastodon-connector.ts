@@ -25,7 +25,12 @@ export function mastodonConnector(config: MastodonConfig): PlatformConnector {
     connect: mastodonConnect(api),
     auth: {
       async refresh() {
-        throw new PlatformError({ code: 'TOKEN_EXPIRED', message: 'Mastodon tokens cannot be refreshed; reconnect the account', httpStatus: 401, meta: { platform: 'MASTODON', operation: 'auth.refresh' } });
+        throw new PlatformError({
+          code: 'TOKEN_EXPIRED',
+          message: 'Mastodon tokens cannot be refreshed; reconnect the account',
+          httpStatus: 401,
+          meta: { platform: 'MASTODON', operation: 'auth.refresh' },
+        });
       },
     },
     profile: {

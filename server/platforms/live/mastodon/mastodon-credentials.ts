@@ -19,7 +19,12 @@ export function readMastodonToken(credentials: Credentials, operation: string): 
   } catch {
     // Falls through: not a credential this connector issued (a sandbox token, a damaged row).
   }
-  throw new PlatformError({ code: 'ACCESS_REVOKED', message: 'This Mastodon connection has no server on record; reconnect it', httpStatus: 401, meta: { platform: 'MASTODON', operation } });
+  throw new PlatformError({
+    code: 'ACCESS_REVOKED',
+    message: 'This Mastodon connection has no server on record; reconnect it',
+    httpStatus: 401,
+    meta: { platform: 'MASTODON', operation },
+  });
 }
 
 /**

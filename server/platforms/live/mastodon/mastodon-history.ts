@@ -19,8 +19,16 @@ export function mastodonHistory(api: MastodonApi): HistoryCapability {
       if (request.surface !== 'ALL' && request.surface !== 'PROFILE_GRID') return { items: [], nextCursor: null };
       const accountId = target.externalId ?? (await ownId(api, credentials));
       const limit = Math.min(Math.max(request.limit, 1), MAX_PAGE);
-      const query = new URLSearchParams({ limit: String(limit), exclude_reblogs: 'true', exclude_replies: 'true', ...(request.cursor ? { max_id: request.cursor } : {}) });
-      const { body: statuses } = await api.asAccount<MastodonStatus[]>(credentials, { operation: 'history.list', path: `/api/v1/accounts/${accountId}/statuses?${query}` });
+      const query = new URLSearchParams({
+        limit: String(limit),
+        exclude_reblogs: 'true',
+        exclude_replies: 'true',
+        ...(request.cursor ? { max_id: request.cursor } : {}),
+      });
+      const { body: statuses } = await api.asAccount<MastodonStatus[]>(credentials, {
+        operation: 'history.list',
+        path: `/api/v1/accounts/${accountId}/statuses?${query}`,
+      });
       const items = statuses.map(historyItem).filter((item) => !request.mediaType || item.media.some((medium) => medium.type === request.mediaType));
       return { items, nextCursor: statuses.length === limit ? statuses.at(-1)!.id : null };
     },

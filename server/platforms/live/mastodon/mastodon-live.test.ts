@@ -38,7 +38,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, s
 let appRegistered = false;
 async function connectAccount() {
   const { key, teamId } = await t.createOrg();
-  const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'MASTODON', serverUrl: replay.url, redirectUrl: 'https://app.example.com/accounts' } });
+  const started = await t.request('POST', '/social-account/connect', {
+    key,
+    body: { teamId, type: 'MASTODON', serverUrl: replay.url, redirectUrl: 'https://app.example.com/accounts' },
+  });
   expect(started.status).toBe(200);
 
   // Our connect page registers the app on the server (the first time) and sends the person to its consent page.
@@ -73,7 +76,10 @@ async function publishWithFirstComment(key: string, teamId: string) {
   expect(post.errors).toEqual({});
   expect(post.status).toBe('POSTED');
   // The first comment follows as its own job.
-  await waitFor(async () => replay.unplayed().length, (left) => left === 0);
+  await waitFor(
+    async () => replay.unplayed().length,
+    (left) => left === 0,
+  );
   await waitForPost(t, key, id, (value) => !!value.externalData.MASTODON?.firstCommentId, 30);
   return post;
 }
@@ -91,20 +97,34 @@ describe('Mastodon live, end to end on recorded exchanges', () => {
     expect(JSON.stringify(listed.json)).toContain('https://social.example/@ada/113500000000000103');
   });
 
-  it('imports the replies of a published status with their authors and threads, favourites one, and refuses deleting another person\'s', async () => {
+  it("imports the replies of a published status with their authors and threads, favourites one, and refuses deleting another person's", async () => {
     const { key, teamId } = await connectAccount();
     const post = await publishWithFirstComment(key, teamId);
 
     replay.play('get-api-v1-statuses-id-context.200');
     const started = await t.request('POST', '/comment/import', { key, body: { teamId, postId: post.id, socialAccountType: 'MASTODON' } });
     expect(started.status, started.text).toBe(201);
-    const run = await waitFor(async () => (await t.request('GET', `/comment/import/${started.json.id}`, { key })).json, (value) => ['COMPLETED', 'FAILED'].includes(value.status));
+    const run = await waitFor(
+      async () => (await t.request('GET', `/comment/import/${started.json.id}`, { key })).json,
+      (value) => ['COMPLETED', 'FAILED'].includes(value.status),
+    );
     expect([run.status, run.error, run.commentsImported]).toEqual(['COMPLETED', null, 3]);
     expect(replay.requests.at(-1)!.path).toBe('/api/v1/statuses/113500000000000103/context');
 
     const fetched = await t.request('GET', `/comment/import/comments?teamId=${teamId}&postId=${post.id}`, { key });
     expect(fetched.status).toBe(200);
-    type Fetched = { id: string; externalId: string; externalParentId: string | null; authorName: string; authorExternalId: string; authorProfileUrl: string; text: string; likesCount: number; repliesCount: number; platformData: Record<string, unknown> };
+    type Fetched = {
+      id: string;
+      externalId: string;
+      externalParentId: string | null;
+      authorName: string;
+      authorExternalId: string;
+      authorProfileUrl: string;
+      text: string;
+      likesCount: number;
+      repliesCount: number;
+      platformData: Record<string, unknown>;
+    };
     const items = fetched.json.items as Fetched[];
     // Newest first; the reply to Grace keeps her comment as its parent; HTML is read as text.
     expect(items.map((item) => [item.externalId, item.externalParentId, item.authorName, item.text])).toEqual([
@@ -113,7 +133,12 @@ describe('Mastodon live, end to end on recorded exchanges', () => {
       ['113500000000000104', null, 'Ada', 'More in the replies'],
     ]);
     const grace = items[1]!;
-    expect(grace).toMatchObject({ authorExternalId: '109000000000000077', authorProfileUrl: 'https://fosstodon.example/@grace', likesCount: 3, repliesCount: 1 });
+    expect(grace).toMatchObject({
+      authorExternalId: '109000000000000077',
+      authorProfileUrl: 'https://fosstodon.example/@grace',
+      likesCount: 3,
+      repliesCount: 1,
+    });
     expect(grace.platformData).toMatchObject({ owner: false, canLike: true, canDelete: false, canHide: false, likedByMe: false });
     expect(items[2]!.platformData).toMatchObject({ owner: true, canDelete: true });
 
@@ -136,7 +161,10 @@ describe('Mastodon live, end to end on recorded exchanges', () => {
     const closed = await startReplayServer(fileURLToPath(new URL('./recordings', import.meta.url)));
     const serverUrl = closed.url;
     await closed.close(); // nothing listens there any more
-    const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type: 'MASTODON', serverUrl, redirectUrl: 'https://app.example.com/accounts' } });
+    const started = await t.request('POST', '/social-account/connect', {
+      key,
+      body: { teamId, type: 'MASTODON', serverUrl, redirectUrl: 'https://app.example.com/accounts' },
+    });
     expect(started.status).toBe(200);
     const path = new URL(started.json.url as string).pathname;
     const page = await t.app.request(path);

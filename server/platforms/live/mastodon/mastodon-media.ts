@@ -13,7 +13,14 @@ type Attachment = { id: string; type: string; url: string | null; preview_url: s
  * `GET /api/v1/media/:id` answers 206 until it is done (then 200). A status may only use
  * processed media, so this waits, up to the configured time, then fails transiently.
  */
-export async function uploadMastodonMedia(api: MastodonApi, env: ConnectorEnv, credentials: Credentials, medium: PublishMedia, index: number, description?: string): Promise<Attachment> {
+export async function uploadMastodonMedia(
+  api: MastodonApi,
+  env: ConnectorEnv,
+  credentials: Credentials,
+  medium: PublishMedia,
+  index: number,
+  description?: string,
+): Promise<Attachment> {
   const operation = 'publishing.media';
   const form = new FormData();
   form.set('file', await mediaBlob(env, medium, { platform: 'MASTODON', operation }), mediaFileName(medium, index));

@@ -36,7 +36,13 @@ describe('Connecting a Mastodon account on any server', () => {
 
     const authorize = new URL(mastodonAuthorizeUrl(app, 'state-123'));
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${server}/oauth/authorize`);
-    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ client_id: app.clientId, redirect_uri: REDIRECT, response_type: 'code', state: 'state-123', scope: 'read:accounts read:statuses write:statuses write:media write:favourites' });
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({
+      client_id: app.clientId,
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      state: 'state-123',
+      scope: 'read:accounts read:statuses write:statuses write:media write:favourites',
+    });
 
     replay.play('post-oauth-token.200', 'get-api-v1-accounts-verify_credentials.200');
     const tokens = await exchangeMastodonCode(api, app, 'recorded-code');
@@ -51,7 +57,13 @@ describe('Connecting a Mastodon account on any server', () => {
     const origin = mastodonServerOrigin(replay.url, { allowInsecureLoopback: true })!;
     await services.db.delete(mastodonApps).where(eq(mastodonApps.server, origin));
     const sealed = services.secrets.platformTokens.seal('old-secret');
-    await services.db.insert(mastodonApps).values({ server: origin, redirectUri: REDIRECT, scopes: 'read:accounts read:statuses write:statuses write:media', clientId: 'old-client', clientSecretEnc: sealed });
+    await services.db.insert(mastodonApps).values({
+      server: origin,
+      redirectUri: REDIRECT,
+      scopes: 'read:accounts read:statuses write:statuses write:media',
+      clientId: 'old-client',
+      clientSecretEnc: sealed,
+    });
     replay.play('post-api-v1-apps.200');
     const app = await mastodonAppFor(services.db, services.secrets.platformTokens, api, { server: origin, redirectUri: REDIRECT });
     expect(app).toMatchObject({ clientId: 'TWhM-tNSuncnqN7DBJmoyeLnk6K3iJJ71KKXxgL1hPM', scopes: expect.stringContaining('write:favourites') });

@@ -39,7 +39,13 @@ export async function mastodonAppFor(db: Executor, vault: Vault, api: MastodonAp
   });
   await db
     .insert(mastodonApps)
-    .values({ server: input.server, redirectUri: input.redirectUri, scopes: MASTODON_SCOPES, clientId: registered.client_id, clientSecretEnc: vault.seal(registered.client_secret) })
+    .values({
+      server: input.server,
+      redirectUri: input.redirectUri,
+      scopes: MASTODON_SCOPES,
+      clientId: registered.client_id,
+      clientSecretEnc: vault.seal(registered.client_secret),
+    })
     .onConflictDoUpdate({
       target: [mastodonApps.server, mastodonApps.redirectUri],
       set: { scopes: MASTODON_SCOPES, clientId: registered.client_id, clientSecretEnc: vault.seal(registered.client_secret) },
@@ -50,14 +56,24 @@ export async function mastodonAppFor(db: Executor, vault: Vault, api: MastodonAp
 }
 
 async function findApp(db: Executor, vault: Vault, input: { server: string; redirectUri: string }): Promise<App | null> {
-  const [row] = await db.select().from(mastodonApps).where(and(eq(mastodonApps.server, input.server), eq(mastodonApps.redirectUri, input.redirectUri)));
+  const [row] = await db
+    .select()
+    .from(mastodonApps)
+    .where(and(eq(mastodonApps.server, input.server), eq(mastodonApps.redirectUri, input.redirectUri)));
   if (!row || row.scopes !== MASTODON_SCOPES) return null;
   return { server: row.server, clientId: row.clientId, clientSecret: vault.open(row.clientSecretEnc), redirectUri: row.redirectUri, scopes: row.scopes };
 }
 
 /** Where to send the person: the server's consent screen for our app, `force_login` so they pick the account. */
 export function mastodonAuthorizeUrl(app: App, state: string): string {
-  const query = new URLSearchParams({ client_id: app.clientId, redirect_uri: app.redirectUri, response_type: 'code', scope: app.scopes, state, force_login: 'true' });
+  const query = new URLSearchParams({
+    client_id: app.clientId,
+    redirect_uri: app.redirectUri,
+    response_type: 'code',
+    scope: app.scopes,
+    state,
+    force_login: 'true',
+  });
   return `${app.server}/oauth/authorize?${query}`;
 }
 
@@ -68,7 +84,14 @@ export async function exchangeMastodonCode(api: MastodonApi, app: App, code: str
     method: 'POST',
     path: '/oauth/token',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, client_id: app.clientId, client_secret: app.clientSecret, redirect_uri: app.redirectUri, scope: app.scopes }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+      redirect_uri: app.redirectUri,
+      scope: app.scopes,
+    }).toString(),
   });
   // Mastodon tokens do not expire; the platform definition's decade stands for "never".
   return { accessToken: mastodonAccessToken(app.server, answer.access_token), refreshToken: null, expiresAt: new Date(Date.now() + TTL.decade * 1000) };
@@ -84,12 +107,16 @@ export function mastodonConnect(api: MastodonApi): LiveConnectCapability {
   function serverOf(serverUrl: string | undefined, operation: string): string {
     const server = serverUrl ? mastodonServerOrigin(serverUrl, { allowInsecureLoopback: api.config.allowInsecureLoopback }) : null;
     if (server) return server;
-    const message = serverUrl ? `${serverUrl.slice(0, 200)} is not an https address of a Mastodon server` : 'Name the Mastodon server to connect (serverUrl), such as mastodon.social';
+    const message = serverUrl
+      ? `${serverUrl.slice(0, 200)} is not an https address of a Mastodon server`
+      : 'Name the Mastodon server to connect (serverUrl), such as mastodon.social';
     throw new PlatformError({
       code: 'INVALID_REQUEST',
       message,
       httpStatus: 400,
-      userFacingMessage: serverUrl ? 'Enter the address of a Mastodon server, such as mastodon.social.' : 'Enter your Mastodon server, such as mastodon.social.',
+      userFacingMessage: serverUrl
+        ? 'Enter the address of a Mastodon server, such as mastodon.social.'
+        : 'Enter your Mastodon server, such as mastodon.social.',
       meta: { platform: 'MASTODON', operation },
     });
   }
@@ -118,7 +145,10 @@ export function mastodonConnect(api: MastodonApi): LiveConnectCapability {
       }
     },
     async exchange(env, input) {
-      const app = await mastodonAppFor(env.db, requireVault(), api, { server: serverOf(input.serverUrl, 'connect.exchangeCode'), redirectUri: input.redirectUri });
+      const app = await mastodonAppFor(env.db, requireVault(), api, {
+        server: serverOf(input.serverUrl, 'connect.exchangeCode'),
+        redirectUri: input.redirectUri,
+      });
       return exchangeMastodonCode(api, app, input.code);
     },
   };
@@ -133,6 +163,8 @@ function unreachable(error: unknown, server: string): unknown {
   if (!(error instanceof PlatformError) || error.meta.blockedHost) return error;
   const host = new URL(server).host;
   const userFacingMessage =
-    error.httpStatus === 0 ? `${host} did not answer. Check the address, or try again in a moment.` : `${host} answered HTTP ${error.httpStatus}: check that it is a Mastodon server.`;
+    error.httpStatus === 0
+      ? `${host} did not answer. Check the address, or try again in a moment.`
+      : `${host} answered HTTP ${error.httpStatus}: check that it is a Mastodon server.`;
   return new PlatformError({ code: error.code, message: error.message, httpStatus: error.httpStatus, userFacingMessage, meta: error.meta });
 }

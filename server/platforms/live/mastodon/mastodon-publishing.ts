@@ -16,7 +16,13 @@ export type MastodonStatus = {
   replies_count: number;
   reblogs_count: number;
   favourites_count: number;
-  media_attachments: { id: string; type: string; url: string | null; preview_url: string | null; meta?: { original?: { width?: number; height?: number; duration?: number } } }[];
+  media_attachments: {
+    id: string;
+    type: string;
+    url: string | null;
+    preview_url: string | null;
+    meta?: { original?: { width?: number; height?: number; duration?: number } };
+  }[];
   reblog: unknown;
 };
 
@@ -53,7 +59,9 @@ export function mastodonPublishing(api: MastodonApi): PublishingCapability {
           ...(mediaIds.length > 0 ? { media_ids: mediaIds } : {}),
           ...(typeof options.spoiler === 'string' && options.spoiler ? { spoiler_text: options.spoiler } : {}),
           ...(typeof options.privacy === 'string' && VISIBILITY[options.privacy] ? { visibility: VISIBILITY[options.privacy] } : {}),
-          ...(poll ? { poll: { options: poll.options, expires_in: poll.expiresIn, multiple: poll.multiple ?? false, hide_totals: poll.hideTotals ?? false } } : {}),
+          ...(poll
+            ? { poll: { options: poll.options, expires_in: poll.expiresIn, multiple: poll.multiple ?? false, hide_totals: poll.hideTotals ?? false } }
+            : {}),
         },
       });
       const preview = status.media_attachments[0]?.preview_url ?? thumbnail;

@@ -9,7 +9,13 @@ import { parseSlackPermalink, type SlackAnswer, type SlackApi } from './slack-ap
 export function slackActions(api: SlackApi): ActionsCapability {
   function channelOf(externalData: Record<string, string> | undefined, operation: string): string {
     const channel = externalData?.channelId ?? parseSlackPermalink(externalData?.permalink)?.channelId;
-    if (!channel) throw new PlatformError({ code: 'NOT_FOUND', message: 'This Slack message has no channel on record', httpStatus: 404, meta: { platform: 'SLACK', operation } });
+    if (!channel)
+      throw new PlatformError({
+        code: 'NOT_FOUND',
+        message: 'This Slack message has no channel on record',
+        httpStatus: 404,
+        meta: { platform: 'SLACK', operation },
+      });
     return channel;
   }
 
@@ -17,7 +23,12 @@ export function slackActions(api: SlackApi): ActionsCapability {
     async editPost(_env, credentials, _account, input) {
       const operation = 'actions.editPost';
       if (input.edit.text === undefined) {
-        throw new PlatformError({ code: 'INVALID_REQUEST', message: 'A Slack message edit changes its text', httpStatus: 400, meta: { platform: 'SLACK', operation } });
+        throw new PlatformError({
+          code: 'INVALID_REQUEST',
+          message: 'A Slack message edit changes its text',
+          httpStatus: 400,
+          meta: { platform: 'SLACK', operation },
+        });
       }
       const channel = channelOf(input.externalData, operation);
       await api.call<SlackAnswer>(credentials.accessToken, 'chat.update', { channel, ts: input.externalId, text: input.edit.text }, { operation });
@@ -25,7 +36,12 @@ export function slackActions(api: SlackApi): ActionsCapability {
     },
     async deletePost(_env, credentials, _account, input) {
       const operation = 'actions.deletePost';
-      await api.call<SlackAnswer>(credentials.accessToken, 'chat.delete', { channel: channelOf(input.externalData, operation), ts: input.externalId }, { operation });
+      await api.call<SlackAnswer>(
+        credentials.accessToken,
+        'chat.delete',
+        { channel: channelOf(input.externalData, operation), ts: input.externalId },
+        { operation },
+      );
     },
     editComment: null,
     deleteComment: null,

@@ -31,13 +31,36 @@ type Method = {
  * Slack answers most failures with HTTP 200 and `{ ok: false, error }`
  * (https://api.slack.com/web#responses); these are the kinds behind its documented error strings.
  */
-const REVOKED = new Set(['invalid_auth', 'token_revoked', 'account_inactive', 'not_authed', 'app_uninstalled', 'team_access_not_granted', 'invalid_refresh_token', 'invalid_grant_type']);
+const REVOKED = new Set([
+  'invalid_auth',
+  'token_revoked',
+  'account_inactive',
+  'not_authed',
+  'app_uninstalled',
+  'team_access_not_granted',
+  'invalid_refresh_token',
+  'invalid_grant_type',
+]);
 const EXPIRED = new Set(['token_expired']);
 const PERMISSION = new Set(['missing_scope', 'not_allowed_token_type', 'no_permission', 'restricted_action', 'ekm_access_denied', 'access_denied']);
 const NOT_FOUND = new Set(['channel_not_found', 'message_not_found', 'thread_not_found', 'file_not_found', 'file_deleted']);
 const TRANSIENT = new Set(['internal_error', 'fatal_error', 'service_unavailable', 'request_timeout', 'ratelimited_by_upstream']);
 const RATE = new Set(['ratelimited', 'rate_limited', 'message_limit_exceeded']);
-const INVALID = new Set(['msg_too_long', 'no_text', 'invalid_blocks', 'invalid_blocks_format', 'too_many_attachments', 'invalid_arguments', 'invalid_metadata_format', 'invalid_metadata_schema', 'metadata_too_large', 'not_in_channel', 'is_archived', 'invalid_name', 'too_many_files']);
+const INVALID = new Set([
+  'msg_too_long',
+  'no_text',
+  'invalid_blocks',
+  'invalid_blocks_format',
+  'too_many_attachments',
+  'invalid_arguments',
+  'invalid_metadata_format',
+  'invalid_metadata_schema',
+  'metadata_too_large',
+  'not_in_channel',
+  'is_archived',
+  'invalid_name',
+  'too_many_files',
+]);
 
 export class SlackApi {
   readonly base: string;
@@ -47,14 +70,29 @@ export class SlackApi {
   }
 
   /** Calls a Web API method with the bot token; throws the `PlatformError` its error string means. */
-  async call<T extends SlackAnswer>(token: string | null, method: string, params: Record<string, unknown>, options: Method): Promise<{ answer: T; headers: Headers }> {
+  async call<T extends SlackAnswer>(
+    token: string | null,
+    method: string,
+    params: Record<string, unknown>,
+    options: Method,
+  ): Promise<{ answer: T; headers: Headers }> {
     const accountKey = accountKeyOf('SLACK', token ?? method);
     const authorization: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     const request = options.read
       ? { method: 'GET' as const, url: `${this.base}/${method}?${toForm(params)}`, headers: authorization }
       : options.encoding === 'form'
-        ? { method: 'POST' as const, url: `${this.base}/${method}`, headers: { ...authorization, 'content-type': 'application/x-www-form-urlencoded' }, body: toForm(params).toString() }
-        : { method: 'POST' as const, url: `${this.base}/${method}`, headers: { ...authorization, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(params) };
+        ? {
+            method: 'POST' as const,
+            url: `${this.base}/${method}`,
+            headers: { ...authorization, 'content-type': 'application/x-www-form-urlencoded' },
+            body: toForm(params).toString(),
+          }
+        : {
+            method: 'POST' as const,
+            url: `${this.base}/${method}`,
+            headers: { ...authorization, 'content-type': 'application/json; charset=utf-8' },
+            body: JSON.stringify(params),
+          };
     const response = await this.config.http.request({ platform: 'SLACK', operation: options.operation, accountKey, ...request });
     const answer = (await response.json()) as T;
     if (!answer.ok) throw slackError(answer, response.headers, options.operation);
@@ -67,7 +105,15 @@ export class SlackApi {
    * so one account's uploads do not queue behind every other Slack account's.
    */
   async upload(token: string, url: string, bytes: Blob, operation: string): Promise<void> {
-    await this.config.http.request({ platform: 'SLACK', operation, accountKey: accountKeyOf('SLACK', token), method: 'POST', url, body: bytes, timeoutMs: 120_000 });
+    await this.config.http.request({
+      platform: 'SLACK',
+      operation,
+      accountKey: accountKeyOf('SLACK', token),
+      method: 'POST',
+      url,
+      body: bytes,
+      timeoutMs: 120_000,
+    });
   }
 }
 
@@ -86,7 +132,12 @@ export function slackError(answer: SlackAnswer, headers: Headers, operation: str
   else if (RATE.has(error)) {
     const seconds = Number(headers.get('retry-after') ?? '');
     const retryAfterSeconds = Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60;
-    return new PlatformError({ code: 'RATE_LIMITED', message, httpStatus: 429, meta: { ...meta, retryAfterSeconds, resetAt: new Date(Date.now() + retryAfterSeconds * 1000).toISOString() } });
+    return new PlatformError({
+      code: 'RATE_LIMITED',
+      message,
+      httpStatus: 429,
+      meta: { ...meta, retryAfterSeconds, resetAt: new Date(Date.now() + retryAfterSeconds * 1000).toISOString() },
+    });
   }
   const userFacingMessage = error === 'not_in_channel' ? 'Invite the app to the Slack channel (/invite), then try again.' : undefined;
   return new PlatformError({ code, message, httpStatus: 200, meta, ...(userFacingMessage ? { userFacingMessage } : {}) });

@@ -69,14 +69,21 @@ describe('Slack live, end to end on a local receiver', { timeout: 60_000 }, () =
     expect(post.status).toBe('POSTED');
     const data = post.externalData.SLACK!;
     // toMatchObject: the first comment may have added its id already.
-    expect(data).toMatchObject({ id: expect.stringMatching(/^\d{10}\.\d{6}$/), channelId: SLACK_CHANNEL, permalink: `https://makers.slack.com/archives/${SLACK_CHANNEL}/p${data.id!.replace('.', '')}` });
+    expect(data).toMatchObject({
+      id: expect.stringMatching(/^\d{10}\.\d{6}$/),
+      channelId: SLACK_CHANNEL,
+      permalink: `https://makers.slack.com/archives/${SLACK_CHANNEL}/p${data.id!.replace('.', '')}`,
+    });
 
     // Slack's external upload flow: an upload URL (form-encoded), the bytes, then the share into the channel with the text.
     const bytes = (await testMedia('square-1080.jpg')).length;
     const asked = new URLSearchParams(calls('/files.getUploadURLExternal')[0]!.text);
     expect(asked.get('length')).toBe(String(bytes));
     expect([...world.files.values()]).toEqual([expect.objectContaining({ name: asked.get('filename'), length: bytes, received: bytes, shared: data.id })]);
-    expect(JSON.parse(calls('/files.completeUploadExternal')[0]!.text)).toMatchObject({ channel_id: SLACK_CHANNEL, initial_comment: 'Scheduled from the dashboard' });
+    expect(JSON.parse(calls('/files.completeUploadExternal')[0]!.text)).toMatchObject({
+      channel_id: SLACK_CHANNEL,
+      initial_comment: 'Scheduled from the dashboard',
+    });
 
     // The first comment follows as its own job: a reply in the post's thread, tagged with its intent.
     const withComment = await waitForPost(t, key, id, (value) => !!value.externalData.SLACK?.firstCommentId);

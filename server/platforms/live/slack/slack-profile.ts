@@ -7,7 +7,16 @@ import type { SlackApi, SlackAnswer } from './slack-api';
 type SlackChannel = { id: string; name: string; is_private: boolean; is_member: boolean; is_archived: boolean };
 
 /** What the app's bot asks for at install: post (as itself or a custom name), files, read channels and their history (intents). */
-export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.customize', 'channels:read', 'groups:read', 'channels:history', 'groups:history', 'files:write', 'files:read'];
+export const SLACK_BOT_SCOPES = [
+  'chat:write',
+  'chat:write.customize',
+  'channels:read',
+  'groups:read',
+  'channels:history',
+  'groups:history',
+  'files:write',
+  'files:read',
+];
 
 type TokenAnswer = SlackAnswer & { access_token: string; refresh_token?: string; expires_in?: number };
 
@@ -22,7 +31,12 @@ export function slackConnect(api: SlackApi): LiveConnectCapability {
   return {
     method: 'oauth',
     async authorizationUrl(_env, input) {
-      const query = new URLSearchParams({ client_id: api.config.clientId, scope: SLACK_BOT_SCOPES.join(','), redirect_uri: input.redirectUri, state: input.state });
+      const query = new URLSearchParams({
+        client_id: api.config.clientId,
+        scope: SLACK_BOT_SCOPES.join(','),
+        redirect_uri: input.redirectUri,
+        state: input.state,
+      });
       return `${api.config.authorizeUrl ?? 'https://slack.com/oauth/v2/authorize'}?${query}`;
     },
     async exchange(_env, input) {
@@ -42,7 +56,12 @@ export function slackAuth(api: SlackApi): AuthCapability {
   return {
     async refresh(_env, credentials) {
       if (!credentials.refreshToken) {
-        throw new PlatformError({ code: 'TOKEN_EXPIRED', message: 'This Slack connection has no refresh token', httpStatus: 400, meta: { platform: 'SLACK', operation: 'auth.refresh' } });
+        throw new PlatformError({
+          code: 'TOKEN_EXPIRED',
+          message: 'This Slack connection has no refresh token',
+          httpStatus: 400,
+          meta: { platform: 'SLACK', operation: 'auth.refresh' },
+        });
       }
       const { answer } = await api.call<TokenAnswer>(
         null,

@@ -32,12 +32,24 @@ export function slackPublishing(api: SlackApi): PublishingCapability {
     return answer.permalink;
   }
 
-  async function uploadFiles(env: ConnectorEnv, token: string, channel: string, message: FileMessage, media: PublishMedia[], operation: string): Promise<string> {
+  async function uploadFiles(
+    env: ConnectorEnv,
+    token: string,
+    channel: string,
+    message: FileMessage,
+    media: PublishMedia[],
+    operation: string,
+  ): Promise<string> {
     const files: { id: string; title: string }[] = [];
     for (const [index, medium] of media.entries()) {
       const bytes = await mediaBlob(env, medium, { platform: 'SLACK', operation });
       const filename = mediaFileName(medium, index);
-      const { answer } = await api.call<SlackAnswer & { upload_url: string; file_id: string }>(token, 'files.getUploadURLExternal', { filename, length: bytes.size }, { operation, encoding: 'form' });
+      const { answer } = await api.call<SlackAnswer & { upload_url: string; file_id: string }>(
+        token,
+        'files.getUploadURLExternal',
+        { filename, length: bytes.size },
+        { operation, encoding: 'form' },
+      );
       await api.upload(token, answer.upload_url, bytes, operation);
       files.push({ id: answer.file_id, title: filename });
     }
@@ -61,8 +73,18 @@ export function slackPublishing(api: SlackApi): PublishingCapability {
   /** The message with this intent in the channel's recent history, or in one thread's replies. */
   async function findTagged(token: string, channel: string, intentKey: string, thread: string | null, operation: string): Promise<SlackMessage | null> {
     const { answer } = thread
-      ? await api.call<SlackAnswer & { messages: SlackMessage[] }>(token, 'conversations.replies', { channel, ts: thread, include_all_metadata: true, limit: 200 }, { operation, read: true })
-      : await api.call<SlackAnswer & { messages: SlackMessage[] }>(token, 'conversations.history', { channel, include_all_metadata: true, limit: 100 }, { operation, read: true });
+      ? await api.call<SlackAnswer & { messages: SlackMessage[] }>(
+          token,
+          'conversations.replies',
+          { channel, ts: thread, include_all_metadata: true, limit: 200 },
+          { operation, read: true },
+        )
+      : await api.call<SlackAnswer & { messages: SlackMessage[] }>(
+          token,
+          'conversations.history',
+          { channel, include_all_metadata: true, limit: 100 },
+          { operation, read: true },
+        );
     return answer.messages.find((message) => message.metadata?.event_type === INTENT_EVENT && message.metadata.event_payload?.intent_key === intentKey) ?? null;
   }
 
@@ -71,7 +93,12 @@ export function slackPublishing(api: SlackApi): PublishingCapability {
     const channel = parent.channelId ?? link?.channelId;
     const ts = parent.id ?? link?.ts;
     if (!channel || !ts) {
-      throw new PlatformError({ code: 'NOT_FOUND', message: 'The Slack message to reply to has no channel on record', httpStatus: 404, meta: { platform: 'SLACK', operation } });
+      throw new PlatformError({
+        code: 'NOT_FOUND',
+        message: 'The Slack message to reply to has no channel on record',
+        httpStatus: 404,
+        meta: { platform: 'SLACK', operation },
+      });
     }
     // A reply to a reply goes into the same thread: Slack threads are one level deep.
     return { channel, threadTs: link?.threadTs ?? ts };
@@ -82,7 +109,12 @@ export function slackPublishing(api: SlackApi): PublishingCapability {
     const blocks = Array.isArray(options.blocks) && options.blocks.length > 0 ? options.blocks : null;
     const refused = [options.username ? 'username' : null, options.avatarUrl ? 'avatarUrl' : null, text && blocks ? 'blocks with text' : null].filter(Boolean);
     if (refused.length > 0) {
-      throw new PlatformError({ code: 'INVALID_REQUEST', message: `Slack's file upload takes no ${refused.join(', ')}: remove the files or these options`, httpStatus: 400, meta: { platform: 'SLACK', operation } });
+      throw new PlatformError({
+        code: 'INVALID_REQUEST',
+        message: `Slack's file upload takes no ${refused.join(', ')}: remove the files or these options`,
+        httpStatus: 400,
+        meta: { platform: 'SLACK', operation },
+      });
     }
     if (blocks) return { blocks };
     return text ? { initial_comment: text } : {};
@@ -94,7 +126,13 @@ export function slackPublishing(api: SlackApi): PublishingCapability {
     async publish(env, credentials, target, request) {
       const operation = 'publishing.publish';
       const channel = request.channelId ?? target.selectedChannelId;
-      if (!channel) throw new PlatformError({ code: 'INVALID_REQUEST', message: 'Choose a Slack channel for this post', httpStatus: 400, meta: { platform: 'SLACK', operation } });
+      if (!channel)
+        throw new PlatformError({
+          code: 'INVALID_REQUEST',
+          message: 'Choose a Slack channel for this post',
+          httpStatus: 400,
+          meta: { platform: 'SLACK', operation },
+        });
       const options = request.options;
       const text = typeof options.text === 'string' ? options.text : '';
       let ts: string;
@@ -130,7 +168,9 @@ export function slackPublishing(api: SlackApi): PublishingCapability {
       if (!channel) return null;
       const found = await findTagged(credentials.accessToken, channel, intentKey, thread?.threadTs ?? null, operation);
       if (!found) return null;
-      const result: PublishResult = { externalData: { id: found.ts, permalink: await permalinkOf(credentials.accessToken, channel, found.ts, operation), channelId: channel } };
+      const result: PublishResult = {
+        externalData: { id: found.ts, permalink: await permalinkOf(credentials.accessToken, channel, found.ts, operation), channelId: channel },
+      };
       return result;
     },
 

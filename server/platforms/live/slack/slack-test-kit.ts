@@ -37,13 +37,24 @@ export function slackRoutes(slack: LocalReceiver) {
     return (await received.request.json()) as Record<string, unknown>;
   };
 
-  method('POST /auth.test', () => ok({ url: 'https://makers.slack.com/', team: 'Makers', user: 'socialdesk', team_id: 'T0TEAM', user_id: 'U0BOT', bot_id: 'B0BOT' }));
+  method('POST /auth.test', () =>
+    ok({ url: 'https://makers.slack.com/', team: 'Makers', user: 'socialdesk', team_id: 'T0TEAM', user_id: 'U0BOT', bot_id: 'B0BOT' }),
+  );
   method('GET /conversations.list', (received) => {
     if (received.query.get('types') !== 'public_channel,private_channel') return fail('invalid_types');
     if (!received.query.get('cursor')) {
-      return ok({ channels: [{ id: SLACK_CHANNEL, name: 'marketing', is_private: false, is_member: true, is_archived: false }, { id: 'C0NOTMEMBER', name: 'random', is_private: false, is_member: false, is_archived: false }], response_metadata: { next_cursor: 'page2' } });
+      return ok({
+        channels: [
+          { id: SLACK_CHANNEL, name: 'marketing', is_private: false, is_member: true, is_archived: false },
+          { id: 'C0NOTMEMBER', name: 'random', is_private: false, is_member: false, is_archived: false },
+        ],
+        response_metadata: { next_cursor: 'page2' },
+      });
     }
-    return ok({ channels: [{ id: 'G0PRIVATE', name: 'leads', is_private: true, is_member: true, is_archived: false }], response_metadata: { next_cursor: '' } });
+    return ok({
+      channels: [{ id: 'G0PRIVATE', name: 'leads', is_private: true, is_member: true, is_archived: false }],
+      response_metadata: { next_cursor: '' },
+    });
   });
   method('POST /chat.postMessage', async (received) => {
     const body = await jsonBody(received);
@@ -52,7 +63,14 @@ export function slackRoutes(slack: LocalReceiver) {
     if (!body.text && !body.blocks) return fail('no_text');
     if ((body.username || body.icon_url) && !SCOPES.includes('chat:write.customize')) return fail('missing_scope', { needed: 'chat:write.customize' });
     if (body.thread_ts && !history.some((message) => message.ts === body.thread_ts)) return fail('thread_not_found');
-    const message = { ts: nextTs(), text: String(body.text), thread_ts: body.thread_ts as string | undefined, metadata: body.metadata, username: body.username as string | undefined, icon_url: body.icon_url as string | undefined };
+    const message = {
+      ts: nextTs(),
+      text: String(body.text),
+      thread_ts: body.thread_ts as string | undefined,
+      metadata: body.metadata,
+      username: body.username as string | undefined,
+      icon_url: body.icon_url as string | undefined,
+    };
     history.unshift(message);
     return ok({ channel: SLACK_CHANNEL, ts: message.ts, message });
   });
@@ -65,12 +83,20 @@ export function slackRoutes(slack: LocalReceiver) {
   });
   method('GET /conversations.history', (received) => {
     const withMetadata = received.query.get('include_all_metadata') === 'true';
-    return ok({ messages: history.filter((message) => !message.thread_ts || message.thread_ts === message.ts).map((message) => (withMetadata ? message : { ...message, metadata: undefined })) });
+    return ok({
+      messages: history
+        .filter((message) => !message.thread_ts || message.thread_ts === message.ts)
+        .map((message) => (withMetadata ? message : { ...message, metadata: undefined })),
+    });
   });
   method('GET /conversations.replies', (received) => {
     const root = received.query.get('ts');
     const withMetadata = received.query.get('include_all_metadata') === 'true';
-    return ok({ messages: history.filter((message) => message.ts === root || message.thread_ts === root).map((message) => (withMetadata ? message : { ...message, metadata: undefined })) });
+    return ok({
+      messages: history
+        .filter((message) => message.ts === root || message.thread_ts === root)
+        .map((message) => (withMetadata ? message : { ...message, metadata: undefined })),
+    });
   });
   method('POST /chat.update', async (received) => {
     const body = await jsonBody(received);
@@ -119,7 +145,13 @@ export function slackRoutes(slack: LocalReceiver) {
     if (!file) return fail('file_not_found');
     // Slack shares asynchronously: the first look shows no shares yet.
     file.polls += 1;
-    return ok({ file: { id: received.query.get('file'), name: file.name, shares: file.polls > 1 && file.shared ? { public: { [SLACK_CHANNEL]: [{ ts: file.shared }] } } : {} } });
+    return ok({
+      file: {
+        id: received.query.get('file'),
+        name: file.name,
+        shares: file.polls > 1 && file.shared ? { public: { [SLACK_CHANNEL]: [{ ts: file.shared }] } } : {},
+      },
+    });
   });
   slackOAuthRoutes(slack);
   return { history, files };
@@ -136,7 +168,8 @@ function slackOAuthRoutes(slack: LocalReceiver) {
   slack.on('GET /oauth/v2/authorize', (received) => {
     const query = received.query;
     const redirect = query.get('redirect_uri');
-    if (query.get('client_id') !== SLACK_CLIENT_ID || !redirect || !(query.get('scope') ?? '').split(',').includes('chat:write')) return new Response('invalid_client_id or bad scope', { status: 400 });
+    if (query.get('client_id') !== SLACK_CLIENT_ID || !redirect || !(query.get('scope') ?? '').split(',').includes('chat:write'))
+      return new Response('invalid_client_id or bad scope', { status: 400 });
     const code = `code-${codes.size + 1}`;
     codes.set(code, redirect);
     const back = new URL(redirect);
@@ -150,6 +183,14 @@ function slackOAuthRoutes(slack: LocalReceiver) {
     const code = form.get('code') ?? '';
     if (codes.get(code) !== form.get('redirect_uri')) return json({ ok: false, error: codes.has(code) ? 'bad_redirect_uri' : 'invalid_code' });
     codes.delete(code);
-    return json({ ok: true, access_token: SLACK_TOKEN, token_type: 'bot', scope: SCOPES, bot_user_id: 'U0BOT', app_id: 'A0APP', team: { id: 'T0TEAM', name: 'Makers' } });
+    return json({
+      ok: true,
+      access_token: SLACK_TOKEN,
+      token_type: 'bot',
+      scope: SCOPES,
+      bot_user_id: 'U0BOT',
+      app_id: 'A0APP',
+      team: { id: 'T0TEAM', name: 'Makers' },
+    });
   });
 }

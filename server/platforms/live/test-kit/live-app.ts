@@ -51,11 +51,22 @@ export const settled = (post: PublishedPost) => post.status === 'POSTED' || post
  * A post on one platform, due now, created through the API as a client would (`firstComment` on
  * the same platform); answers its id once the API accepted it.
  */
-export async function createPostNow(t: TestApp, key: string, input: { teamId: string; title: string; type: string; data: Record<string, unknown>; firstComment?: string }): Promise<string> {
+export async function createPostNow(
+  t: TestApp,
+  key: string,
+  input: { teamId: string; title: string; type: string; data: Record<string, unknown>; firstComment?: string },
+): Promise<string> {
   const { teamId, title, type, data, firstComment } = input;
   const created = await t.request('POST', '/post', {
     key,
-    body: { teamId, title, postDate: new Date().toISOString(), socialAccountTypes: [type], data: { [type]: data }, ...(firstComment ? { firstComment: { [type]: firstComment } } : {}) },
+    body: {
+      teamId,
+      title,
+      postDate: new Date().toISOString(),
+      socialAccountTypes: [type],
+      data: { [type]: data },
+      ...(firstComment ? { firstComment: { [type]: firstComment } } : {}),
+    },
   });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   return created.json.id as string;

@@ -87,10 +87,14 @@ async function mismatch(recording: Recording, received: Received): Promise<strin
   }
   if (recording.request.form) {
     const form = new URLSearchParams(received.text);
-    for (const [name, value] of Object.entries(recording.request.form)) if (form.get(name) !== value) return `form ${name} is ${form.get(name)}, expected ${value}`;
+    for (const [name, value] of Object.entries(recording.request.form))
+      if (form.get(name) !== value) return `form ${name} is ${form.get(name)}, expected ${value}`;
   }
   if (recording.request.multipart) {
-    const form = await received.request.clone().formData().catch(() => null);
+    const form = await received.request
+      .clone()
+      .formData()
+      .catch(() => null);
     if (!form) return 'the body is not multipart/form-data';
     for (const name of recording.request.multipart) if (!form.has(name)) return `multipart part ${name} is missing`;
   }

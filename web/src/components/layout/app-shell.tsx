@@ -18,9 +18,7 @@ type AppShellProps = {
 /** Sidebar on wide screens, a slide-over menu on narrow ones; the page fills the rest. */
 export function AppShell({ organization, teamSwitcher, userMenu, badges, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const sidebar = (
-    <Sidebar organization={organization} teamSwitcher={teamSwitcher} userMenu={userMenu} badges={badges} onNavigate={() => setMenuOpen(false)} />
-  );
+  const sidebar = <Sidebar organization={organization} teamSwitcher={teamSwitcher} userMenu={userMenu} badges={badges} onNavigate={() => setMenuOpen(false)} />;
   return (
     <div className="min-h-screen lg:pl-64">
       <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-zinc-200 bg-white lg:flex">{sidebar}</aside>
@@ -34,7 +32,10 @@ export function AppShell({ organization, teamSwitcher, userMenu, badges, childre
         </div>
         <DialogPrimitive.Portal>
           <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-zinc-950/40 lg:hidden" />
-          <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden" aria-describedby={undefined}>
+          <DialogPrimitive.Content
+            className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] bg-white shadow-xl focus:outline-none lg:hidden"
+            aria-describedby={undefined}
+          >
             <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
             {sidebar}
             <DialogPrimitive.Close className="absolute top-4 right-3 rounded-md p-1 text-zinc-400 hover:bg-zinc-100" aria-label="Close navigation">
@@ -44,9 +45,7 @@ export function AppShell({ organization, teamSwitcher, userMenu, badges, childre
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
 
-      <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">
-        {children}
-      </main>
+      <main className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-10 lg:py-10">{children}</main>
     </div>
   );
 }

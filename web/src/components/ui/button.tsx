@@ -33,7 +33,12 @@ export function Button({ variant = 'primary', size = 'md', pending, asChild, cla
     sizes[size],
     className,
   );
-  if (asChild) return <Slot className={classes} {...props}>{children}</Slot>;
+  if (asChild)
+    return (
+      <Slot className={classes} {...props}>
+        {children}
+      </Slot>
+    );
   return (
     <button type={type ?? 'button'} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...props}>
       {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}

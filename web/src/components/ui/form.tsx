@@ -1,15 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
-import {
-  FormProvider,
-  get,
-  useForm,
-  useFormContext,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { FormProvider, get, useForm, useFormContext, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formErrorMap } from '../../lib/zod-messages';

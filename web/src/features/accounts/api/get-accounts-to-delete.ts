@@ -11,8 +11,7 @@ export function getAccountsToDelete(): Promise<AccountsToDelete> {
   return ok(api.GET('/social-account/to-delete', { params: { query: { page: 1, pageSize: PAGE_SIZE } } }));
 }
 
-export const accountsToDeleteQueryOptions = () =>
-  queryOptions({ queryKey: [...accountsQueryKey, 'to-delete'], queryFn: getAccountsToDelete });
+export const accountsToDeleteQueryOptions = () => queryOptions({ queryKey: [...accountsQueryKey, 'to-delete'], queryFn: getAccountsToDelete });
 
 export function useAccountsToDelete() {
   return useSuspenseQuery(accountsToDeleteQueryOptions());

@@ -10,7 +10,11 @@ export type SetMessagingInput = AccountRef & { enabled: boolean };
 
 /** messaging/enable or messaging/disable: one hook, since the card offers one switch for both. */
 export function setMessaging({ enabled, ...ref }: SetMessagingInput): Promise<MessagingResult> {
-  return ok(api.POST(enabled ? '/social-account/messaging/enable' : '/social-account/messaging/disable', { body: checkedBody<ApiBody<'/social-account/messaging/enable', 'post'>>(MessagingBody, ref) }));
+  return ok(
+    api.POST(enabled ? '/social-account/messaging/enable' : '/social-account/messaging/disable', {
+      body: checkedBody<ApiBody<'/social-account/messaging/enable', 'post'>>(MessagingBody, ref),
+    }),
+  );
 }
 
 export function useSetMessaging() {

@@ -12,7 +12,9 @@ export type PlatformChange = keyof typeof PLATFORM_CHANGES;
 
 export function simulatePlatformChange(input: { socialAccountId: string; change: PlatformChange }): Promise<SocialAccount> {
   const params = { params: { path: { id: input.socialAccountId } } };
-  return ok(input.change === 'revoke-access' ? api.POST('/sandbox/accounts/{id}/revoke-access', params) : api.POST('/sandbox/accounts/{id}/expire-token', params));
+  return ok(
+    input.change === 'revoke-access' ? api.POST('/sandbox/accounts/{id}/revoke-access', params) : api.POST('/sandbox/accounts/{id}/expire-token', params),
+  );
 }
 
 export function useSimulatePlatformChange() {

@@ -5,13 +5,7 @@ import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
 import { formatDateTime, formatRelative } from '../../../lib/format';
 import { useCheckConnection, type ConnectionCheck } from '../api/check-connection';
 import type { SocialAccount } from '../../../api/get-team-accounts';
@@ -82,7 +76,9 @@ export function AccountCard({ account, dmsEnabled, canCopy, ...actions }: Accoun
 
       <dl className="flex-1 divide-y divide-zinc-100 border-t border-zinc-100 text-sm">
         <ChannelRow account={account} onChoose={() => actions.onChooseChannel(account)} />
-        {platform.supports.messaging ? <MessagingRow account={account} dmsEnabled={dmsEnabled} onReconnect={(withMessagingScope) => actions.onReconnect(account, withMessagingScope)} /> : null}
+        {platform.supports.messaging ? (
+          <MessagingRow account={account} dmsEnabled={dmsEnabled} onReconnect={(withMessagingScope) => actions.onReconnect(account, withMessagingScope)} />
+        ) : null}
         <CardRow label="Access">
           <AccessStatus account={account} lastCheck={lastCheck} onReconnect={() => actions.onReconnect(account)} />
         </CardRow>
@@ -149,7 +145,10 @@ export function AccountCard({ account, dmsEnabled, canCopy, ...actions }: Accoun
               Copy to another team
             </DropdownMenuItem>
             <DropdownMenuSeparator />
-            <DropdownMenuItem className="text-red-600 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-700" onSelect={() => actions.onDisconnect(account)}>
+            <DropdownMenuItem
+              className="text-red-600 data-[highlighted]:bg-red-50 data-[highlighted]:text-red-700"
+              onSelect={() => actions.onDisconnect(account)}
+            >
               <Unplug className="size-4" aria-hidden />
               Disconnect
             </DropdownMenuItem>

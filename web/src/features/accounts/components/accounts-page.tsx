@@ -162,11 +162,18 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
           accounts={removals}
           connectedTypes={connectedTypes}
           // A disconnected account is connected anew (the same profile brings its record back), never reconnected in place.
-          onReconnect={(account) => startConnect(account.type, { instagramConnectionMethod: account.instagramConnectionMethod ?? undefined, mode: account.mode })}
+          onReconnect={(account) =>
+            startConnect(account.type, { instagramConnectionMethod: account.instagramConnectionMethod ?? undefined, mode: account.mode })
+          }
         />
 
         {/* Only sandbox accounts can be driven from the panel: a live account's activity is the real platform's. */}
-        <SandboxPanel ref={sandboxRef} accounts={accounts.filter((account) => account.mode === 'sandbox')} selectedId={sandboxAccountId} onSelect={setSandboxAccountId} />
+        <SandboxPanel
+          ref={sandboxRef}
+          accounts={accounts.filter((account) => account.mode === 'sandbox')}
+          selectedId={sandboxAccountId}
+          onSelect={setSandboxAccountId}
+        />
       </div>
 
       <ChooseChannelDialog account={choosingChannel} onClose={() => setChoosingChannel(null)} />
@@ -178,9 +185,9 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
         description={
           disconnecting ? (
             <>
-              <strong className="font-medium text-zinc-800">{disconnecting.displayName ?? disconnecting.username ?? 'This account'}</strong> stops
-              publishing and receiving messages in this team now. It is kept for 48 hours, so connecting the same account again brings back its posts;
-              after that it is removed for good.
+              <strong className="font-medium text-zinc-800">{disconnecting.displayName ?? disconnecting.username ?? 'This account'}</strong> stops publishing
+              and receiving messages in this team now. It is kept for 48 hours, so connecting the same account again brings back its posts; after that it is
+              removed for good.
             </>
           ) : null
         }

@@ -21,7 +21,9 @@ export function ChannelRow({ account, onChoose }: { account: SocialAccount; onCh
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span className="text-zinc-600">
             {channels.length === 1 ? `1 ${noun}` : `${channels.length} ${noun}s`}, picked per post
-            {channels.length > 0 ? <span className="block truncate text-xs text-zinc-500">{channels.map((channel) => channel.name ?? channel.id).join(', ')}</span> : null}
+            {channels.length > 0 ? (
+              <span className="block truncate text-xs text-zinc-500">{channels.map((channel) => channel.name ?? channel.id).join(', ')}</span>
+            ) : null}
           </span>
           <Button
             variant="ghost"

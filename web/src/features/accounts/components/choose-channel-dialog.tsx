@@ -22,7 +22,9 @@ export function ChooseChannelDialog({ account, onClose }: { account: SocialAccou
     <Dialog open={account !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title={`Choose ${noun}`}
-        description={account ? `The ${platformLabel(account.type)} account publishes, and receives comments and messages, as the ${noun} you choose.` : undefined}
+        description={
+          account ? `The ${platformLabel(account.type)} account publishes, and receives comments and messages, as the ${noun} you choose.` : undefined
+        }
         className="max-w-lg"
       >
         {account ? <ChooseChannelForm account={account} noun={noun} onDone={onClose} /> : null}

@@ -40,7 +40,12 @@ export function ConnectPlatforms(props: ConnectPlatformsProps) {
       <div className="flex flex-col gap-3 border-b border-zinc-100 px-5 py-3 md:flex-row md:items-start md:justify-between">
         {dmsEnabled ? (
           <div className="flex items-start gap-3">
-            <Checkbox id="connect-with-messaging" className="mt-0.5" checked={withMessaging} onCheckedChange={(checked) => onWithMessagingChange(checked === true)} />
+            <Checkbox
+              id="connect-with-messaging"
+              className="mt-0.5"
+              checked={withMessaging}
+              onCheckedChange={(checked) => onWithMessagingChange(checked === true)}
+            />
             <Label htmlFor="connect-with-messaging" className="cursor-pointer font-normal">
               Ask for direct-message access
               <span className="block text-xs text-zinc-500">

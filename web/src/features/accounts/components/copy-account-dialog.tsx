@@ -25,7 +25,9 @@ export function CopyAccountDialog({ account, teams, onClose }: CopyAccountDialog
     <Dialog open={account !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title="Copy to another team"
-        description={account ? `The other team gets this ${platformLabel(account.type)} account too, with the same access. Each team keeps its own settings.` : undefined}
+        description={
+          account ? `The other team gets this ${platformLabel(account.type)} account too, with the same access. Each team keeps its own settings.` : undefined
+        }
       >
         {account ? (
           <Form
@@ -58,7 +60,12 @@ export function CopyAccountDialog({ account, teams, onClose }: CopyAccountDialog
                     name="resetChannel"
                     render={({ field }) => (
                       <div className="flex items-start gap-3 rounded-lg border border-zinc-200 px-3 py-2.5">
-                        <Checkbox id="copy-reset-channel" className="mt-0.5" checked={field.value ?? false} onCheckedChange={(checked) => field.onChange(checked === true)} />
+                        <Checkbox
+                          id="copy-reset-channel"
+                          className="mt-0.5"
+                          checked={field.value ?? false}
+                          onCheckedChange={(checked) => field.onChange(checked === true)}
+                        />
                         <Label htmlFor="copy-reset-channel" className="cursor-pointer font-normal">
                           Choose the {noun} again in that team
                           <span className="block text-xs text-zinc-500">Leave unticked to act as the same {noun} there.</span>

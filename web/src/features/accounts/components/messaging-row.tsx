@@ -39,7 +39,11 @@ export function MessagingRow({ account, dmsEnabled, onReconnect }: MessagingRowP
             </Button>
           ) : (
             <Button variant={turnOn ? 'secondary' : 'ghost'} size="sm" pending={toggle.isPending} onClick={run}>
-              {account.messagingStatus === 'ENABLED' ? 'Disable direct messages' : account.messagingStatus === 'DISABLE_PENDING' ? 'Retry disabling' : 'Enable direct messages'}
+              {account.messagingStatus === 'ENABLED'
+                ? 'Disable direct messages'
+                : account.messagingStatus === 'DISABLE_PENDING'
+                  ? 'Retry disabling'
+                  : 'Enable direct messages'}
             </Button>
           )}
         </span>

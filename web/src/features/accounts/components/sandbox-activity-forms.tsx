@@ -35,10 +35,15 @@ const senderHint = 'Leave empty for a new person; reuse an id to continue their 
 
 export function MessageForm({ account, memory, send }: FormProps) {
   return (
-    <Form schema={MessageBody} defaultValues={{ socialAccountId: account.id }} aria-label="Send a direct message" onSubmit={async (values, form) => {
+    <Form
+      schema={MessageBody}
+      defaultValues={{ socialAccountId: account.id }}
+      aria-label="Send a direct message"
+      onSubmit={async (values, form) => {
         await send('message', values);
         form.resetField('text');
-      }}>
+      }}
+    >
       {(form) => (
         <>
           <SandboxTextArea name="text" label="Message" placeholder="Hi! Do you ship to Canada?" />
@@ -154,7 +159,13 @@ export function ReactionForm({ account, memory, send }: FormProps) {
   return (
     <Form
       schema={ReactionBody}
-      defaultValues={{ socialAccountId: account.id, messageId: memory.lastMessage?.messageId, reaction: 'love', action: 'react', senderId: memory.lastMessage?.senderId }}
+      defaultValues={{
+        socialAccountId: account.id,
+        messageId: memory.lastMessage?.messageId,
+        reaction: 'love',
+        action: 'react',
+        senderId: memory.lastMessage?.senderId,
+      }}
       aria-label="Send a reaction"
       onSubmit={(values) => send('reaction', values)}
     >
@@ -179,7 +190,12 @@ export function ReactionForm({ account, memory, send }: FormProps) {
 
 export function ReadForm({ account, memory, send }: FormProps) {
   return (
-    <Form schema={ReadBody} defaultValues={{ socialAccountId: account.id, senderId: memory.lastMessage?.senderId }} aria-label="Send a read receipt" onSubmit={(values) => send('read', values)}>
+    <Form
+      schema={ReadBody}
+      defaultValues={{ socialAccountId: account.id, senderId: memory.lastMessage?.senderId }}
+      aria-label="Send a read receipt"
+      onSubmit={(values) => send('read', values)}
+    >
       {(form) => (
         <>
           <p className="text-sm text-zinc-600">The person reads the conversation: every message up to now is marked as seen.</p>
@@ -194,14 +210,24 @@ export function ReadForm({ account, memory, send }: FormProps) {
 
 export function EchoForm({ account, memory, send }: FormProps) {
   return (
-    <Form schema={EchoBody} defaultValues={{ socialAccountId: account.id, recipientId: memory.lastMessage?.senderId }} aria-label="Send an owner echo" onSubmit={async (values, form) => {
+    <Form
+      schema={EchoBody}
+      defaultValues={{ socialAccountId: account.id, recipientId: memory.lastMessage?.senderId }}
+      aria-label="Send an owner echo"
+      onSubmit={async (values, form) => {
         await send('echo', values);
         form.resetField('text');
-      }}>
+      }}
+    >
       {(form) => (
         <>
           <p className="text-sm text-zinc-600">The account owner answers from the platform's own app; the platform echoes that message back.</p>
-          <SandboxTextField name="recipientId" label="Recipient id" placeholder="The person's id" description="Filled in with the sender of the last direct message." />
+          <SandboxTextField
+            name="recipientId"
+            label="Recipient id"
+            placeholder="The person's id"
+            description="Filled in with the sender of the last direct message."
+          />
           <SandboxTextArea name="text" label="Message" placeholder="Thanks, we'll check and get back to you." />
           <FormError />
           <Submit pending={form.formState.isSubmitting}>Send echo</Submit>
@@ -213,7 +239,12 @@ export function EchoForm({ account, memory, send }: FormProps) {
 
 export function ReviewForm({ account, memory, send }: FormProps) {
   return (
-    <Form schema={ReviewBody} defaultValues={{ socialAccountId: account.id, rating: 5 }} aria-label="Send a review" onSubmit={(values) => send('review', values)}>
+    <Form
+      schema={ReviewBody}
+      defaultValues={{ socialAccountId: account.id, rating: 5 }}
+      aria-label="Send a review"
+      onSubmit={(values) => send('review', values)}
+    >
       {(form) => (
         <>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -21,7 +21,10 @@ const KIND_HINTS: Record<SandboxFault['kind'], string> = {
   SLOW: 'answers late',
 };
 
-type SandboxFaultsProps = { account: SocialAccount; onSent: (label: string, request: unknown, outcome: { ok: boolean; body: unknown; summary?: string }) => void };
+type SandboxFaultsProps = {
+  account: SocialAccount;
+  onSent: (label: string, request: unknown, outcome: { ok: boolean; body: unknown; summary?: string }) => void;
+};
 
 /** Makes the platform misbehave for this account (or all of its type), and lists what is in effect. */
 export function SandboxFaults({ account, onSent }: SandboxFaultsProps) {
@@ -71,7 +74,9 @@ export function SandboxFaults({ account, onSent }: SandboxFaultsProps) {
                 <option value="">Every {label} account</option>
               </SandboxSelect>
               <SandboxTextField name="count" label="Calls affected" number placeholder="Until removed" />
-              {form.watch('kind') === 'RATE_LIMITED' ? <SandboxTextField name="retryAfterSeconds" label="Reset after (seconds)" number placeholder="60" /> : null}
+              {form.watch('kind') === 'RATE_LIMITED' ? (
+                <SandboxTextField name="retryAfterSeconds" label="Reset after (seconds)" number placeholder="60" />
+              ) : null}
               {form.watch('kind') === 'SLOW' ? <SandboxTextField name="delayMs" label="Delay (ms)" number placeholder="3000" /> : null}
             </div>
             <SandboxTextField name="message" label="Error message" placeholder="The platform's default" />
@@ -134,7 +139,11 @@ function PlatformChanges({ account, onSent }: SandboxFaultsProps) {
       { socialAccountId: account.id, change },
       {
         onSuccess: (body) =>
-          onSent(PLATFORM_CHANGES[change], { socialAccountId: account.id }, { ok: true, body, summary: 'Changed on the platform; the service notices on its next call' }),
+          onSent(
+            PLATFORM_CHANGES[change],
+            { socialAccountId: account.id },
+            { ok: true, body, summary: 'Changed on the platform; the service notices on its next call' },
+          ),
         onError: (error) => onSent(PLATFORM_CHANGES[change], { socialAccountId: account.id }, { ok: false, body: error }),
       },
     );

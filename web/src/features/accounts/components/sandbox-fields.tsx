@@ -53,7 +53,12 @@ export function SandboxSelect({ name, children, number, ...field }: FieldProps &
   return (
     <FormField name={name} {...field}>
       {({ id, invalid, describedBy }) => (
-        <NativeSelect id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name, { setValueAs: number ? toNumber : emptyToUndefined })}>
+        <NativeSelect
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...register(name, { setValueAs: number ? toNumber : emptyToUndefined })}
+        >
           {children}
         </NativeSelect>
       )}

@@ -7,7 +7,8 @@ export type SandboxLogEntry = { id: number; at: string; label: string; account: 
 /** The answer as the API sent it: the error envelope for failures, the JSON body otherwise. */
 function answerJson(entry: SandboxLogEntry): unknown {
   if (entry.ok) return entry.answer;
-  if (entry.answer instanceof ApiError) return { statusCode: entry.answer.statusCode, message: entry.answer.message, issues: entry.answer.issues.length ? entry.answer.issues : undefined };
+  if (entry.answer instanceof ApiError)
+    return { statusCode: entry.answer.statusCode, message: entry.answer.message, issues: entry.answer.issues.length ? entry.answer.issues : undefined };
   return { message: errorMessage(entry.answer) };
 }
 
@@ -68,7 +69,9 @@ function Json({ title, value }: { title: string; value: unknown }) {
   return (
     <div className="min-w-0">
       <p className="mb-1 text-xs font-medium text-zinc-500">{title}</p>
-      <pre className="max-h-64 overflow-auto rounded-md bg-zinc-900 p-2.5 font-mono text-[11px] leading-relaxed text-zinc-100">{JSON.stringify(value, null, 2)}</pre>
+      <pre className="max-h-64 overflow-auto rounded-md bg-zinc-900 p-2.5 font-mono text-[11px] leading-relaxed text-zinc-100">
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </div>
   );
 }

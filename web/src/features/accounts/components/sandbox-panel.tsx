@@ -67,7 +67,16 @@ export function SandboxPanel({ accounts, selectedId, onSelect, ref }: SandboxPan
   const record = (label: string, request: unknown, outcome: { ok: boolean; body: unknown; summary?: string }) =>
     setLog((entries) =>
       [
-        { id: Date.now() + Math.random(), at: new Date().toISOString(), label, account: accountName(account), request, ok: outcome.ok, answer: outcome.body, summary: outcome.summary },
+        {
+          id: Date.now() + Math.random(),
+          at: new Date().toISOString(),
+          label,
+          account: accountName(account),
+          request,
+          ok: outcome.ok,
+          answer: outcome.body,
+          summary: outcome.summary,
+        },
         ...entries,
       ].slice(0, LOG_SIZE),
     );
@@ -107,8 +116,8 @@ export function SandboxPanel({ accounts, selectedId, onSelect, ref }: SandboxPan
             Simulate platform activity
           </h2>
           <p className="max-w-2xl text-sm text-amber-900/80">
-            Nothing here reaches a real platform. The sandbox plays the platform: what you send enters the service through the same path as a live
-            platform's webhook, so the inbox, comments, reviews and automations react as they would.
+            Nothing here reaches a real platform. The sandbox plays the platform: what you send enters the service through the same path as a live platform's
+            webhook, so the inbox, comments, reviews and automations react as they would.
           </p>
         </div>
         <div className="w-full shrink-0 space-y-1.5 sm:w-64">

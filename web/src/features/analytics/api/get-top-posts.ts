@@ -13,11 +13,11 @@ export type TopPost = { post: Post; engagement: number; likes: number; comments:
 
 /** The account's recent posts on this platform ranked by engagement (likes, comments, shares, saves) of their latest snapshot. */
 export async function getTopPosts(teamId: string, platformType: AnalyticsPlatform): Promise<TopPost[]> {
-  const posts = await ok(api.GET('/post', { params: { query: { teamId, status: 'POSTED', platforms: [platformType], orderBy: 'postedDate', order: 'DESC', limit: RANKED } } }));
-  if (posts.items.length === 0) return [];
-  const bulk = await ok(
-    api.GET('/analytics/post/bulk', { params: { query: { postIds: posts.items.map((post) => post.id), platformType, limit: RANKED } } }),
+  const posts = await ok(
+    api.GET('/post', { params: { query: { teamId, status: 'POSTED', platforms: [platformType], orderBy: 'postedDate', order: 'DESC', limit: RANKED } } }),
   );
+  if (posts.items.length === 0) return [];
+  const bulk = await ok(api.GET('/analytics/post/bulk', { params: { query: { postIds: posts.items.map((post) => post.id), platformType, limit: RANKED } } }));
   const ranked: TopPost[] = [];
   for (const result of bulk.results) {
     const latest = result.items.at(-1);

@@ -42,7 +42,9 @@ export function AccountAnalyticsPage({ teamId, platform }: { teamId: string; pla
         {account ? <AccountAvatar account={account} /> : null}
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{label} analytics</h1>
-          <p className="truncate text-sm text-zinc-500">{account?.username ? `@${account.username.replace(/^@/, '')}` : (account?.displayName ?? 'No account connected')}</p>
+          <p className="truncate text-sm text-zinc-500">
+            {account?.username ? `@${account.username.replace(/^@/, '')}` : (account?.displayName ?? 'No account connected')}
+          </p>
         </div>
       </header>
       {!account ? (

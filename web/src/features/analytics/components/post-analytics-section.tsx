@@ -30,9 +30,7 @@ const TILES = [...REACH, ...ENGAGEMENT];
 
 /** Platforms where the post is out and the API keeps numbers. */
 function publishedPlatforms(post: Post): AnalyticsPlatform[] {
-  return post.socialAccountTypes.filter(
-    (platform): platform is AnalyticsPlatform => hasAnalytics(platform) && isPublishedOn(post, platform),
-  );
+  return post.socialAccountTypes.filter((platform): platform is AnalyticsPlatform => hasAnalytics(platform) && isPublishedOn(post, platform));
 }
 
 /** How the post does on each platform it reached: the latest numbers and their history. Nothing before it is published. */
@@ -76,9 +74,7 @@ function PlatformAnalytics({ postId, platform, history, error }: PlatformProps) 
         <PlatformIcon platform={platform} />
         <div className="min-w-0">
           <p className="text-sm font-semibold text-zinc-900">{label}</p>
-          <p className="text-xs text-zinc-500">
-            {latest?.createdAt ? updatedText(latest.createdAt, history!.items.length) : 'No numbers yet'}
-          </p>
+          <p className="text-xs text-zinc-500">{latest?.createdAt ? updatedText(latest.createdAt, history!.items.length) : 'No numbers yet'}</p>
         </div>
         <div className="ml-auto">
           <RefreshButton refresh={refresh} label={label} />
@@ -91,7 +87,9 @@ function PlatformAnalytics({ postId, platform, history, error }: PlatformProps) 
       ) : !history ? (
         <Skeleton className="h-40 w-full" />
       ) : !latest ? (
-        <p className="text-sm text-zinc-500">The platform has not been asked yet. “Refresh now” fetches the first numbers; the background refresh does so within a day.</p>
+        <p className="text-sm text-zinc-500">
+          The platform has not been asked yet. “Refresh now” fetches the first numbers; the background refresh does so within a day.
+        </p>
       ) : (
         <>
           <MetricTiles label={`Latest numbers on ${label}`} tiles={TILES.map((metric) => ({ label: metric.label, value: latest[metric.key] as number }))} />

@@ -52,7 +52,9 @@ export default function TimeSeriesChart({ data, series, height = 220, fromZero =
         x: { time: true, range: (self, min, max) => xRange(self.data[0], min, max) },
         y: {
           range: (_chart, min, max) =>
-            fromZero ? [0, Math.max(Math.ceil(max * 1.1), 5)] : [Math.max(0, Math.floor(min - Math.max(5, (max - min) * 0.2))), Math.ceil(max + Math.max(5, (max - min) * 0.2))],
+            fromZero
+              ? [0, Math.max(Math.ceil(max * 1.1), 5)]
+              : [Math.max(0, Math.floor(min - Math.max(5, (max - min) * 0.2))), Math.ceil(max + Math.max(5, (max - min) * 0.2))],
         },
       },
       cursor: { drag: { x: false, y: false } },

@@ -27,14 +27,22 @@ export function TopPosts({ teamId, platform }: { teamId: string; platform: Analy
           <Skeleton className="h-8 w-full" />
         </div>
       ) : data.length === 0 ? (
-        <EmptyState icon={Trophy} title="No numbers for posts yet" description="Posts published on this account appear here once their analytics are refreshed (open a post and use “Refresh now”)." />
+        <EmptyState
+          icon={Trophy}
+          title="No numbers for posts yet"
+          description="Posts published on this account appear here once their analytics are refreshed (open a post and use “Refresh now”)."
+        />
       ) : (
         <ol className="divide-y divide-zinc-100">
           {data.map((top, index) => (
             <li key={top.post.id} className="flex items-center gap-4 px-5 py-3 text-sm">
               <span className="w-5 text-right font-semibold text-zinc-400 tabular-nums">{index + 1}</span>
               <div className="min-w-0 flex-1">
-                <Link to="/posts/$postId" params={{ postId: top.post.id }} className="block truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+                <Link
+                  to="/posts/$postId"
+                  params={{ postId: top.post.id }}
+                  className="block truncate font-medium text-zinc-900 hover:text-accent-700 hover:underline"
+                >
                   {top.post.title}
                 </Link>
                 <p className="text-xs text-zinc-500">

@@ -84,12 +84,24 @@ function ApiKeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKe
         <caption className="sr-only">API keys, newest first</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50/60 text-xs font-medium text-zinc-500">
           <tr>
-            <th scope="col" className="px-5 py-2.5 font-medium">Name</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Key</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Scopes</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Created</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Last used</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Status</th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              Name
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Key
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Scopes
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Created
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Last used
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Status
+            </th>
             <th scope="col" className="px-5 py-2.5">
               <span className="sr-only">Actions</span>
             </th>

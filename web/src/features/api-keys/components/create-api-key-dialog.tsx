@@ -40,7 +40,10 @@ export function CreateApiKeyDialog({ open, onOpenChange, onCreated }: CreateApiK
                     return (
                       <>
                         {SCOPES.map((scope) => (
-                          <div key={scope} className="flex items-start gap-3 rounded-lg border border-zinc-200 px-3 py-2.5 has-[[data-state=checked]]:border-accent-200 has-[[data-state=checked]]:bg-accent-50/40">
+                          <div
+                            key={scope}
+                            className="flex items-start gap-3 rounded-lg border border-zinc-200 px-3 py-2.5 has-[[data-state=checked]]:border-accent-200 has-[[data-state=checked]]:bg-accent-50/40"
+                          >
                             <Checkbox
                               id={`scope-${scope}`}
                               className="mt-0.5"

@@ -22,19 +22,13 @@ export function NewKeyDialog({ apiKey, onClose }: { apiKey: CreatedApiKey | null
             <div role="note" className="mb-4 flex gap-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
               <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
               <p>
-                <strong className="font-semibold">This is the only time the key is shown.</strong> Store it somewhere safe now, such as your
-                password manager or your app's secrets. If you lose it, revoke it and create a new one.
+                <strong className="font-semibold">This is the only time the key is shown.</strong> Store it somewhere safe now, such as your password manager or
+                your app's secrets. If you lose it, revoke it and create a new one.
               </p>
             </div>
             <Label htmlFor="new-api-key">API key</Label>
             <div className="mt-1.5 flex gap-2">
-              <Input
-                id="new-api-key"
-                readOnly
-                value={apiKey.key}
-                className="font-mono text-[13px]"
-                onFocus={(event) => event.currentTarget.select()}
-              />
+              <Input id="new-api-key" readOnly value={apiKey.key} className="font-mono text-[13px]" onFocus={(event) => event.currentTarget.select()} />
               <CopyButton value={apiKey.key} />
             </div>
             <DialogFooter>

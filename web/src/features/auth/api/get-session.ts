@@ -20,8 +20,7 @@ export async function getSession(): Promise<Session | null> {
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 
-export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 5 * 60_000 });
+export const sessionQueryOptions = () => queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 5 * 60_000 });
 
 /** The session or null; null below the auth guard means it just ended (sign-out, expiry). */
 export function useSession(): Session | null {

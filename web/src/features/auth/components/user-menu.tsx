@@ -33,10 +33,7 @@ export function UserMenu({ user }: { user: Session['user'] }) {
           Signed in as <span className="font-semibold text-zinc-700">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={logout.isPending}
-          onSelect={() => logout.mutate(false)}
-        >
+        <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate(false)}>
           <LogOut className="size-4 text-zinc-500" aria-hidden />
           Sign out
         </DropdownMenuItem>

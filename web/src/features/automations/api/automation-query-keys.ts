@@ -6,4 +6,3 @@ export const flowKey = (id: string) => [...automationsQueryKey, 'flow', id] as c
 export const executionsKey = (flowId: string, filters: unknown) => [...automationsQueryKey, 'executions', flowId, filters] as const;
 export const executionKey = (id: string) => [...automationsQueryKey, 'execution', id] as const;
 export const providerSettingsKey = (teamId: string) => [...automationsQueryKey, 'provider-settings', teamId] as const;
-

@@ -24,7 +24,6 @@ export function useFlowList(teamId: string, status?: FlowStatus) {
   return useQuery({ ...flowListQueryOptions(teamId, status), placeholderData: keepPreviousData, refetchOnMount: 'always', refetchInterval: LIST_REFRESH_MS });
 }
 
-
 export function useFlow(id: string) {
   return useSuspenseQuery(flowQueryOptions(id));
 }
@@ -48,7 +47,9 @@ export function useCreateFlow() {
 
 /** Saving the draft: 400s are shown on the editor's nodes, not as a toast. */
 export function useUpdateFlow(id: string) {
-  return useFlowMutation((body: ApiBody<'/automations/{id}', 'patch'>) => ok(api.PATCH('/automations/{id}', { params: { path: { id } }, body })), { showsError: true });
+  return useFlowMutation((body: ApiBody<'/automations/{id}', 'patch'>) => ok(api.PATCH('/automations/{id}', { params: { path: { id } }, body })), {
+    showsError: true,
+  });
 }
 
 export function runFlowAction(id: string, action: FlowAction): Promise<Flow> {

@@ -16,7 +16,8 @@ export function useOrganizationTeams() {
 export const postedPostsQueryOptions = (teamId: string) =>
   queryOptions({
     queryKey: [...automationsQueryKey, 'posted-posts', teamId],
-    queryFn: () => ok(api.GET('/post', { params: { query: { teamId, status: 'POSTED', limit: 100, orderBy: 'postedDate', order: 'DESC' } } })).then((page) => page.items),
+    queryFn: () =>
+      ok(api.GET('/post', { params: { query: { teamId, status: 'POSTED', limit: 100, orderBy: 'postedDate', order: 'DESC' } } })).then((page) => page.items),
   });
 
 export function usePostedPosts(teamId: string) {

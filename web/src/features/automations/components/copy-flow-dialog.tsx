@@ -17,7 +17,10 @@ export function CopyFlowDialog({ flow, onClose }: { flow: Flow; onClose: () => v
   const chosen = target || others[0]?.id || '';
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent title={`Copy “${flow.name}” to another team`} description="The copy is a draft with no account or post: choose them in the editor before publishing.">
+      <DialogContent
+        title={`Copy “${flow.name}” to another team`}
+        description="The copy is a draft with no account or post: choose them in the editor before publishing."
+      >
         {others.length === 0 && !teams.isPending ? (
           <p className="text-sm text-zinc-600">There is no other team in this organization.</p>
         ) : (
@@ -39,7 +42,12 @@ export function CopyFlowDialog({ flow, onClose }: { flow: Flow; onClose: () => v
           <Button
             disabled={!chosen}
             pending={copy.isPending}
-            onClick={() => copy.mutate({ sourceTeamId: flow.teamId, targetTeamId: chosen, flowId: flow.id }, { onSuccess: () => (toast.success('Copied as a draft'), onClose()) })}
+            onClick={() =>
+              copy.mutate(
+                { sourceTeamId: flow.teamId, targetTeamId: chosen, flowId: flow.id },
+                { onSuccess: () => (toast.success('Copied as a draft'), onClose()) },
+              )
+            }
           >
             Copy
           </Button>

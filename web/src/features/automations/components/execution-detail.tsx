@@ -2,7 +2,15 @@ import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/format';
 import type { Execution } from '../api/executions';
 
-const TONES = { COMPLETED: 'success', FAILED: 'danger', SKIPPED: 'warning', CANCELED: 'neutral', QUEUED: 'neutral', RUNNING: 'accent', PENDING: 'neutral' } as const;
+const TONES = {
+  COMPLETED: 'success',
+  FAILED: 'danger',
+  SKIPPED: 'warning',
+  CANCELED: 'neutral',
+  QUEUED: 'neutral',
+  RUNNING: 'accent',
+  PENDING: 'neutral',
+} as const;
 
 export function RunStatus({ status }: { status: keyof typeof TONES }) {
   return <Badge tone={TONES[status]}>{status.charAt(0) + status.slice(1).toLowerCase()}</Badge>;
@@ -10,7 +18,11 @@ export function RunStatus({ status }: { status: keyof typeof TONES }) {
 
 /** One run: where it stopped, each step's outcome, what started it, and its error. */
 export function ExecutionDetail({ execution }: { execution: Execution }) {
-  const stop = execution.output?.skippedAtStepId ? `Stopped at ${execution.output.skippedAtStepId}` : execution.output?.completedAtStepId ? `Completed at ${execution.output.completedAtStepId}` : null;
+  const stop = execution.output?.skippedAtStepId
+    ? `Stopped at ${execution.output.skippedAtStepId}`
+    : execution.output?.completedAtStepId
+      ? `Completed at ${execution.output.completedAtStepId}`
+      : null;
   return (
     <div className="space-y-4 text-sm" aria-label="Run details">
       <div className="flex flex-wrap items-center gap-2">

@@ -26,7 +26,12 @@ export function ExecutionFilters({ flow, filters, onChange }: Props) {
   return (
     <div role="group" aria-label="Run filters" className="flex flex-wrap items-end gap-2 border-b border-zinc-200 px-4 py-2">
       <Filter label="Status" id="run-status">
-        <NativeSelect id="run-status" className="h-8" value={filters.status ?? ''} onChange={(event) => set({ status: (event.target.value || undefined) as ExecutionStatus | undefined })}>
+        <NativeSelect
+          id="run-status"
+          className="h-8"
+          value={filters.status ?? ''}
+          onChange={(event) => set({ status: (event.target.value || undefined) as ExecutionStatus | undefined })}
+        >
           <option value="">All</option>
           {EXECUTION_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -36,7 +41,12 @@ export function ExecutionFilters({ flow, filters, onChange }: Props) {
         </NativeSelect>
       </Filter>
       <Filter label="Platform" id="run-platform">
-        <NativeSelect id="run-platform" className="h-8" value={filters.platform ?? ''} onChange={(event) => set({ platform: (event.target.value || undefined) as ExecutionPlatform | undefined })}>
+        <NativeSelect
+          id="run-platform"
+          className="h-8"
+          value={filters.platform ?? ''}
+          onChange={(event) => set({ platform: (event.target.value || undefined) as ExecutionPlatform | undefined })}
+        >
           <option value="">All</option>
           {PLATFORMS.map((platform) => (
             <option key={platform.value} value={platform.value}>
@@ -46,7 +56,12 @@ export function ExecutionFilters({ flow, filters, onChange }: Props) {
         </NativeSelect>
       </Filter>
       <Filter label="Version" id="run-version">
-        <NativeSelect id="run-version" className="h-8" value={filters.flowVersionId ?? ''} onChange={(event) => set({ flowVersionId: event.target.value || undefined })}>
+        <NativeSelect
+          id="run-version"
+          className="h-8"
+          value={filters.flowVersionId ?? ''}
+          onChange={(event) => set({ flowVersionId: event.target.value || undefined })}
+        >
           <option value="">All</option>
           {versions.map((version) => (
             <option key={version.id} value={version.id}>
@@ -66,7 +81,13 @@ export function ExecutionFilters({ flow, filters, onChange }: Props) {
         }}
       >
         <Filter label="Conversation id" id="run-conversation" wide>
-          <Input id="run-conversation" className="h-8" value={conversation} placeholder="Enter to apply" onChange={(event) => setConversation(event.target.value)} />
+          <Input
+            id="run-conversation"
+            className="h-8"
+            value={conversation}
+            placeholder="Enter to apply"
+            onChange={(event) => setConversation(event.target.value)}
+          />
         </Filter>
         {filters.conversationId ? (
           <Button

@@ -59,12 +59,20 @@ export function ExecutionsPanel({ flow }: { flow: Flow }) {
           <EmptyState
             icon={Activity}
             title="No runs"
-            description={filtered ? 'No run matches these filters in the last 30 days.' : 'Runs show here once the published flow reacts to a comment or message, or after a test.'}
+            description={
+              filtered
+                ? 'No run matches these filters in the last 30 days.'
+                : 'Runs show here once the published flow reacts to a comment or message, or after a test.'
+            }
           />
         )}
       </Card>
       <Card className="p-4">
-        {detail.data ? <ExecutionDetail execution={detail.data} /> : <p className="text-sm text-zinc-500">{chosen ? 'Loading…' : 'Choose a run to see its steps, input and errors.'}</p>}
+        {detail.data ? (
+          <ExecutionDetail execution={detail.data} />
+        ) : (
+          <p className="text-sm text-zinc-500">{chosen ? 'Loading…' : 'Choose a run to see its steps, input and errors.'}</p>
+        )}
       </Card>
     </div>
   );

@@ -18,7 +18,10 @@ export function FlowActions({ flow }: { flow: Flow }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [copying, setCopying] = useState(false);
   const run = (action: FlowAction) =>
-    act.mutate({ id: flow.id, action }, { onSuccess: () => (setConfirming(null), toast.success(`${flow.name}: ${action === 'publish' ? 'published' : `${action}d`}`)) });
+    act.mutate(
+      { id: flow.id, action },
+      { onSuccess: () => (setConfirming(null), toast.success(`${flow.name}: ${action === 'publish' ? 'published' : `${action}d`}`)) },
+    );
   const canPublish = !!flow.draftVersion;
   return (
     <>
@@ -32,7 +35,9 @@ export function FlowActions({ flow }: { flow: Flow }) {
           <DropdownMenuItem onSelect={() => navigate({ to: '/automations/$flowId', params: { flowId: flow.id } })}>Edit</DropdownMenuItem>
           {canPublish ? <DropdownMenuItem onSelect={() => setConfirming('publish')}>Publish…</DropdownMenuItem> : null}
           {flow.status === 'ACTIVE' ? <DropdownMenuItem onSelect={() => run('pause')}>Pause</DropdownMenuItem> : null}
-          {(flow.status === 'PAUSED' || flow.status === 'ARCHIVED') && flow.publishedVersion ? <DropdownMenuItem onSelect={() => run('activate')}>Activate</DropdownMenuItem> : null}
+          {(flow.status === 'PAUSED' || flow.status === 'ARCHIVED') && flow.publishedVersion ? (
+            <DropdownMenuItem onSelect={() => run('activate')}>Activate</DropdownMenuItem>
+          ) : null}
           {flow.status !== 'ARCHIVED' ? <DropdownMenuItem onSelect={() => run('archive')}>Archive</DropdownMenuItem> : null}
           <DropdownMenuItem onSelect={() => setCopying(true)}>Copy to team…</DropdownMenuItem>
           <DropdownMenuSeparator />

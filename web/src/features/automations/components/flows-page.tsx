@@ -49,12 +49,12 @@ export function FlowsPage({ teamId, status, onStatus }: Props) {
         </label>
         <div className="w-40">
           <NativeSelect id="flow-status" value={status ?? ''} onChange={(event) => onStatus((event.target.value || undefined) as FlowStatus | undefined)}>
-          <option value="">All</option>
-          {FLOW_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {value.charAt(0) + value.slice(1).toLowerCase()}
-            </option>
-          ))}
+            <option value="">All</option>
+            {FLOW_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {value.charAt(0) + value.slice(1).toLowerCase()}
+              </option>
+            ))}
           </NativeSelect>
         </div>
       </div>
@@ -93,7 +93,15 @@ export function FlowsPage({ teamId, status, onStatus }: Props) {
                 ? 'Choose another status to see the other flows.'
                 : 'Create a flow, pick what starts it (a comment or a direct message) and add the steps that answer. It runs once you publish it.'
             }
-            action={status ? <Button variant="secondary" onClick={() => onStatus(undefined)}>Show all flows</Button> : <NewFlowDialog teamId={teamId} />}
+            action={
+              status ? (
+                <Button variant="secondary" onClick={() => onStatus(undefined)}>
+                  Show all flows
+                </Button>
+              ) : (
+                <NewFlowDialog teamId={teamId} />
+              )
+            }
           />
         )}
       </Card>

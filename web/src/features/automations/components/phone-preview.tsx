@@ -1,8 +1,7 @@
 import { Menu } from 'lucide-react';
 
 type Props =
-  | { kind: 'ice-breakers'; accountName: string; questions: string[] }
-  | { kind: 'menu'; accountName: string; items: string[]; composerDisabled: boolean };
+  { kind: 'ice-breakers'; accountName: string; questions: string[] } | { kind: 'menu'; accountName: string; items: string[]; composerDisabled: boolean };
 
 /** Roughly what a person sees opening a new chat with the account: questions to tap, or the menu. */
 export function PhonePreview(props: Props) {

@@ -1,7 +1,12 @@
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useFormContext, type FieldValues } from 'react-hook-form';
 import { DEFAULT_GET_STARTED_PAYLOAD, FLOW_LIMITS, type ProviderSettingType } from '../../../../../server/automations/shared/automation-constants';
-import { IceBreakersConfigSchema, PersistentMenuConfigSchema, type IceBreakersConfig, type PersistentMenuConfig } from '../../../../../server/automations/shared/provider-setting-config';
+import {
+  IceBreakersConfigSchema,
+  PersistentMenuConfigSchema,
+  type IceBreakersConfig,
+  type PersistentMenuConfig,
+} from '../../../../../server/automations/shared/provider-setting-config';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -14,7 +19,14 @@ import { useSaveProviderSetting, useSyncProviderSetting, type ProviderSetting } 
 import { useListField } from '../lib/list-field';
 import { PhonePreview } from './phone-preview';
 
-type Props = { teamId: string; socialAccountId: string; accountName: string; type: ProviderSettingType; platform: 'INSTAGRAM' | 'FACEBOOK'; setting: ProviderSetting | null };
+type Props = {
+  teamId: string;
+  socialAccountId: string;
+  accountName: string;
+  type: ProviderSettingType;
+  platform: 'INSTAGRAM' | 'FACEBOOK';
+  setting: ProviderSetting | null;
+};
 
 const STATUS_TONES = { DRAFT: 'neutral', DISABLED: 'neutral', SYNCED: 'success', SYNC_FAILED: 'danger' } as const;
 const STATUS_LABELS = { DRAFT: 'Saved, not synced', DISABLED: 'Disabled', SYNCED: 'Live on the platform', SYNC_FAILED: 'Sync failed' } as const;
@@ -23,7 +35,8 @@ export function ProviderSettingEditor({ teamId, socialAccountId, accountName, ty
   const save = useSaveProviderSetting(teamId);
   const sync = useSyncProviderSetting(teamId);
   const onSave = async (config: IceBreakersConfig | PersistentMenuConfig) => {
-    const body = platform === 'INSTAGRAM' ? { teamId, platform, config: config as IceBreakersConfig } : { teamId, platform, config: config as PersistentMenuConfig };
+    const body =
+      platform === 'INSTAGRAM' ? { teamId, platform, config: config as IceBreakersConfig } : { teamId, platform, config: config as PersistentMenuConfig };
     await save.mutateAsync({ socialAccountId, type, body });
     toast.success('Saved. Sync to put it live.');
   };
@@ -50,7 +63,12 @@ export function ProviderSettingEditor({ teamId, socialAccountId, accountName, ty
     </div>
   );
   return platform === 'INSTAGRAM' ? (
-    <Form schema={IceBreakersConfigSchema} defaultValues={(setting?.config as IceBreakersConfig | undefined) ?? { iceBreakers: [{ question: '', payload: '' }] }} onSubmit={onSave} aria-label="Ice breakers">
+    <Form
+      schema={IceBreakersConfigSchema}
+      defaultValues={(setting?.config as IceBreakersConfig | undefined) ?? { iceBreakers: [{ question: '', payload: '' }] }}
+      onSubmit={onSave}
+      aria-label="Ice breakers"
+    >
       {(form) => (
         <Layout
           status={status}
@@ -71,7 +89,13 @@ export function ProviderSettingEditor({ teamId, socialAccountId, accountName, ty
   ) : (
     <Form
       schema={PersistentMenuConfigSchema}
-      defaultValues={(setting?.config as PersistentMenuConfig | undefined) ?? { getStartedPayload: DEFAULT_GET_STARTED_PAYLOAD, composerInputDisabled: false, items: [{ type: 'POSTBACK', title: '', payload: '' }] }}
+      defaultValues={
+        (setting?.config as PersistentMenuConfig | undefined) ?? {
+          getStartedPayload: DEFAULT_GET_STARTED_PAYLOAD,
+          composerInputDisabled: false,
+          items: [{ type: 'POSTBACK', title: '', payload: '' }],
+        }
+      }
       onSubmit={onSave}
       aria-label="Persistent menu"
     >
@@ -80,7 +104,12 @@ export function ProviderSettingEditor({ teamId, socialAccountId, accountName, ty
           status={status}
           pending={save.isPending}
           preview={
-            <PhonePreview kind="menu" accountName={accountName} items={(form.watch('items') ?? []).map((item) => item.title)} composerDisabled={!!form.watch('composerInputDisabled')} />
+            <PhonePreview
+              kind="menu"
+              accountName={accountName}
+              items={(form.watch('items') ?? []).map((item) => item.title)}
+              composerDisabled={!!form.watch('composerInputDisabled')}
+            />
           }
         >
           <TextField name="getStartedPayload" label="Get started payload" />
@@ -115,7 +144,19 @@ function Layout({ children, preview, status, pending }: { children: React.ReactN
   );
 }
 
-function ItemList({ name, max, empty, addLabel, children }: { name: string; max: number; empty: FieldValues; addLabel: string; children: (index: number) => React.ReactNode }) {
+function ItemList({
+  name,
+  max,
+  empty,
+  addLabel,
+  children,
+}: {
+  name: string;
+  max: number;
+  empty: FieldValues;
+  addLabel: string;
+  children: (index: number) => React.ReactNode;
+}) {
   const { items, append, remove } = useListField(name);
   return (
     <div className="space-y-3">
@@ -162,7 +203,11 @@ function MenuItemFields({ index }: { index: number }) {
         )}
       </FormField>
       <TextField name={`items.${index}.title`} label={`Item ${index + 1} title`} />
-      {kind === 'URL' ? <TextField name={`items.${index}.url`} label="URL" placeholder="https://" /> : <TextField name={`items.${index}.payload`} label="Payload" />}
+      {kind === 'URL' ? (
+        <TextField name={`items.${index}.url`} label="URL" placeholder="https://" />
+      ) : (
+        <TextField name={`items.${index}.payload`} label="Payload" />
+      )}
     </>
   );
 }

@@ -28,10 +28,17 @@ export function ProviderSettingsPage({ teamId }: { teamId: string }) {
         <ArrowLeft className="size-3.5" aria-hidden />
         Automations
       </Link>
-      <PageHeader title="Ice breakers & menu" description="What people see before they write: questions to tap on Instagram, a menu on Facebook. Save, then sync to put it live." />
+      <PageHeader
+        title="Ice breakers & menu"
+        description="What people see before they write: questions to tap on Instagram, a menu on Facebook. Save, then sync to put it live."
+      />
       {accounts.length === 0 ? (
         <Card>
-          <EmptyState icon={MessageSquareDashed} title="No Instagram or Facebook account" description="Connect one on the Accounts page with messaging permissions, then come back." />
+          <EmptyState
+            icon={MessageSquareDashed}
+            title="No Instagram or Facebook account"
+            description="Connect one on the Accounts page with messaging permissions, then come back."
+          />
         </Card>
       ) : (
         <>

@@ -4,7 +4,13 @@ import { cn } from '../../../lib/cn';
 export type Tab<T extends string> = { id: T; label: string; icon?: LucideIcon; controls?: string };
 
 /** The editor's underlined tab bars (the flow's views, the panel beside the canvas): one look, one behaviour. */
-export function TabBar<T extends string>(props: { label: string; tabs: readonly Tab<T>[]; selected: (id: T) => boolean; onSelect: (id: T) => void; className?: string }) {
+export function TabBar<T extends string>(props: {
+  label: string;
+  tabs: readonly Tab<T>[];
+  selected: (id: T) => boolean;
+  onSelect: (id: T) => void;
+  className?: string;
+}) {
   return (
     <div role="tablist" aria-label={props.label} className={cn('flex gap-1 border-b border-zinc-200', props.className)}>
       {props.tabs.map((tab) => (

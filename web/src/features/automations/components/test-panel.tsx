@@ -40,7 +40,10 @@ export function TestPanel({ flowId, teamId, trigger, dirty, onSave, execution, o
   const [extras, setExtras] = useState<Extras>({ text: '', payload: '', senderExternalId: '' });
   const [saving, setSaving] = useState(false);
   const test = useTestRun(flowId);
-  const field = (key: keyof Extras) => ({ value: extras[key], onChange: (event: { target: { value: string } }) => setExtras((previous) => ({ ...previous, [key]: event.target.value })) });
+  const field = (key: keyof Extras) => ({
+    value: extras[key],
+    onChange: (event: { target: { value: string } }) => setExtras((previous) => ({ ...previous, [key]: event.target.value })),
+  });
 
   const run = async () => {
     if (!picked) return;
@@ -72,12 +75,17 @@ export function TestPanel({ flowId, teamId, trigger, dirty, onSave, execution, o
           <legend className="mb-1.5 text-sm font-medium text-zinc-900">{inConversation ? 'Run in a conversation' : 'Run on a comment of the post'}</legend>
           {inConversation ? <ConversationPicker {...pickerProps} /> : <CommentPicker {...pickerProps} />}
         </fieldset>
-        <Field id="test-text" label="Text for conditions" placeholder={inConversation ? 'What TEXT conditions read' : 'Empty: the comment’s text'} {...field('text')} />
+        <Field
+          id="test-text"
+          label="Text for conditions"
+          placeholder={inConversation ? 'What TEXT conditions read' : 'Empty: the comment’s text'}
+          {...field('text')}
+        />
         {inConversation ? <Field id="test-payload" label="Payload for conditions" placeholder="What PAYLOAD conditions read" {...field('payload')} /> : null}
         <Field id="test-sender" label="Sender id" placeholder={picked?.senderExternalId ?? 'Empty: the picked person’s id'} {...field('senderExternalId')} />
         <p className="text-xs text-zinc-500">
-          {dirty ? 'Your changes are saved to the draft first. ' : ''}A test runs the draft once: it really sends its messages and counts as a run. Trigger matching and delays are skipped;
-          conditions still run.
+          {dirty ? 'Your changes are saved to the draft first. ' : ''}A test runs the draft once: it really sends its messages and counts as a run. Trigger
+          matching and delays are skipped; conditions still run.
         </p>
         <Button type="submit" pending={saving || test.isPending} disabled={!picked}>
           <FlaskConical className="size-4" aria-hidden />
@@ -117,7 +125,17 @@ function TestOutcome({ execution, onClear }: { execution: Execution; onClear: ()
   );
 }
 
-function Field({ id, label, ...input }: { id: string; label: string; placeholder: string; value: string; onChange: (event: { target: { value: string } }) => void }) {
+function Field({
+  id,
+  label,
+  ...input
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>

@@ -76,7 +76,10 @@ function PostComments({ teamId, postId, platform, value, onChange }: Omit<Picker
 
 function Note({ children, alert = false }: { children: ReactNode; alert?: boolean }) {
   return (
-    <p role={alert ? 'alert' : undefined} className={cn('rounded-lg border border-dashed px-3 py-2 text-xs', alert ? 'border-red-200 bg-red-50 text-red-800' : 'border-zinc-300 text-zinc-600')}>
+    <p
+      role={alert ? 'alert' : undefined}
+      className={cn('rounded-lg border border-dashed px-3 py-2 text-xs', alert ? 'border-red-200 bg-red-50 text-red-800' : 'border-zinc-300 text-zinc-600')}
+    >
       {children}
     </p>
   );
@@ -92,13 +95,17 @@ function PickList({ label, value, options, onChange }: { label: string; value: s
   return (
     <div role="radiogroup" aria-label={label} className="max-h-56 divide-y divide-zinc-100 overflow-y-auto rounded-lg border border-zinc-200">
       {options.map((option) => (
-        <label key={option.id} className={cn('flex cursor-pointer items-start gap-2 px-3 py-2 text-sm has-[:focus-visible]:bg-accent-50', value === option.id ? 'bg-accent-50' : 'hover:bg-zinc-50')}>
+        <label
+          key={option.id}
+          className={cn(
+            'flex cursor-pointer items-start gap-2 px-3 py-2 text-sm has-[:focus-visible]:bg-accent-50',
+            value === option.id ? 'bg-accent-50' : 'hover:bg-zinc-50',
+          )}
+        >
           <input type="radio" name={`test-${label}`} className="mt-1" checked={value === option.id} onChange={() => onChange(option.subject)} />
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium text-zinc-900">{option.title}</span>
-            <span className="line-clamp-2 text-xs text-zinc-600">
-              {option.detail || <span className="italic text-zinc-400">No text</span>}
-            </span>
+            <span className="line-clamp-2 text-xs text-zinc-600">{option.detail || <span className="italic text-zinc-400">No text</span>}</span>
             <span className="block text-[11px] text-zinc-400">{option.meta}</span>
           </span>
         </label>

@@ -8,7 +8,11 @@ export type CanvasAction = { kind: 'select'; id: string } | { kind: 'move'; id: 
  * placing it: Alt+↑/↓ moves the selected step up or down (not above the trigger); ↑/↓ alone
  * selects the node above or below; Home/End the first and last. Delete is xyflow's own.
  */
-export function canvasKey(event: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean }, selectedId: string | null, order: string[]): CanvasAction | null {
+export function canvasKey(
+  event: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean },
+  selectedId: string | null,
+  order: string[],
+): CanvasAction | null {
   if (event.ctrlKey || event.metaKey) return null;
   const index = selectedId ? order.indexOf(selectedId) : -1;
   const by = event.key === 'ArrowUp' ? -1 : event.key === 'ArrowDown' ? 1 : 0;

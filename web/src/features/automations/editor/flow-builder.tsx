@@ -136,7 +136,12 @@ export function FlowBuilder({ flow, teamId, accounts, side, onSide }: Props) {
   return (
     <div className="flex h-[calc(100vh-13rem)] min-h-[32rem] flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="secondary" onClick={() => void save().then((done) => done && toast.success('Draft saved'))} pending={update.isPending && !pending} disabled={!dirty}>
+        <Button
+          variant="secondary"
+          onClick={() => void save().then((done) => done && toast.success('Draft saved'))}
+          pending={update.isPending && !pending}
+          disabled={!dirty}
+        >
           <Save className="size-4" aria-hidden />
           {dirty ? 'Save draft' : 'Saved'}
         </Button>
@@ -193,7 +198,15 @@ export function FlowBuilder({ flow, teamId, accounts, side, onSide }: Props) {
           </aside>
           {testOpened.current ? (
             <aside id="side-test" aria-label="Test the flow" hidden={side !== 'test'} className="min-h-0 flex-1 overflow-y-auto p-4">
-              <TestPanel flowId={flow.id} teamId={teamId} trigger={definition.trigger} dirty={dirty} onSave={save} execution={testRun} onExecution={setTestRun} />
+              <TestPanel
+                flowId={flow.id}
+                teamId={teamId}
+                trigger={definition.trigger}
+                dirty={dirty}
+                onSave={save}
+                execution={testRun}
+                onExecution={setTestRun}
+              />
             </aside>
           ) : null}
         </div>

@@ -30,7 +30,11 @@ type Props = {
 export function FlowCanvas({ definition, accountName, problems, counts, results, selectedId, onSelect, onDelete, onMove }: Props) {
   const nodes = useStableNodes(definition, accountName, problems, counts, results, selectedId);
   // A long flow opens on its trigger at a readable size rather than whole and tiny.
-  const [initialFit] = useState(() => ({ maxZoom: 1, padding: 0.2, nodes: nodes.length > FITS_WHOLE ? nodes.slice(0, 4).map((node) => ({ id: node.id })) : undefined }));
+  const [initialFit] = useState(() => ({
+    maxZoom: 1,
+    padding: 0.2,
+    nodes: nodes.length > FITS_WHOLE ? nodes.slice(0, 4).map((node) => ({ id: node.id })) : undefined,
+  }));
 
   // Edges depend on the order and types only: typing in a form leaves them (and their paths) alone.
   const order = nodes.map((node) => `${node.id}:${node.type}`).join(' ');
@@ -65,7 +69,11 @@ export function FlowCanvas({ definition, accountName, problems, counts, results,
   const onNodesDelete = useCallback((deleted: FlowNode[]) => latest.current.onDelete(deleted.map((node) => node.id)), []);
   const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
     const { selectedId: current, onSelect: select, onMove: move, order: chain } = latest.current;
-    const action = canvasKey(event, current, chain.split(' ').map((entry) => entry.split(':')[0]!));
+    const action = canvasKey(
+      event,
+      current,
+      chain.split(' ').map((entry) => entry.split(':')[0]!),
+    );
     if (!action) return;
     event.preventDefault();
     if (action.kind === 'move') move(action.id, action.by);

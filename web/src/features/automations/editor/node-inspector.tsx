@@ -20,7 +20,8 @@ type Props = {
   onDelete: (id: string) => void;
 };
 
-const scopePlatforms = (scope: PlatformScope): AutomationPlatform[] => (scope === 'BOTH' ? ['INSTAGRAM', 'FACEBOOK'] : AUTOMATION_PLATFORMS.filter((platform) => platform === scope));
+const scopePlatforms = (scope: PlatformScope): AutomationPlatform[] =>
+  scope === 'BOTH' ? ['INSTAGRAM', 'FACEBOOK'] : AUTOMATION_PLATFORMS.filter((platform) => platform === scope);
 
 /** The selected node's form, its problems, and the moves a step has. */
 export function NodeInspector({ teamId, scope, definition, selectedId, accounts, problems, onTrigger, onStep, onMove, onDelete }: Props) {

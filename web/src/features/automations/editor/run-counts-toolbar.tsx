@@ -37,7 +37,13 @@ export function RunCounts({ state, published, className }: { state: RunCountsSta
         Run counts (live version)
       </label>
       <div className="w-36">
-        <NativeSelect aria-label="Period" className="h-8" value={state.period} disabled={!state.enabled} onChange={(event) => state.setPeriod(event.target.value as Period)}>
+        <NativeSelect
+          aria-label="Period"
+          className="h-8"
+          value={state.period}
+          disabled={!state.enabled}
+          onChange={(event) => state.setPeriod(event.target.value as Period)}
+        >
           <option value="24h">Last 24 h</option>
           <option value="7d">Last 7 days</option>
           <option value="30d">Last 30 days</option>

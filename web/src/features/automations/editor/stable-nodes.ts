@@ -51,14 +51,20 @@ export function useStableNodes(
       data: { ...common(TRIGGER_KEY), trigger, accountName },
     })),
     ...definition.steps.map((step, index) =>
-      reuse(step.id, keyOf(step.id, String(index)), step, (data) => ({
-        id: step.id,
-        type: step.type,
-        position: row(index + 1),
-        selected: selectedId === step.id,
-        ariaLabel: `Step ${index + 1}: ${step.id}`,
-        data: data ?? { ...common(step.id), step },
-      }) as FlowNode),
+      reuse(
+        step.id,
+        keyOf(step.id, String(index)),
+        step,
+        (data) =>
+          ({
+            id: step.id,
+            type: step.type,
+            position: row(index + 1),
+            selected: selectedId === step.id,
+            ariaLabel: `Step ${index + 1}: ${step.id}`,
+            data: data ?? { ...common(step.id), step },
+          }) as FlowNode,
+      ),
     ),
   ];
   cache.current = next;

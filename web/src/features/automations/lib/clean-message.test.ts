@@ -7,14 +7,28 @@ describe('a message as the definition says it', () => {
     const step = cleanStep({
       id: 'cards',
       type: 'SEND_MESSAGE',
-      message: { text: '', quickReplies: [], buttons: [], attachments: [], carousel: { cards: [{ title: 'Rye', subtitle: '', imageUploadId: '', buttons: [] }] } },
+      message: {
+        text: '',
+        quickReplies: [],
+        buttons: [],
+        attachments: [],
+        carousel: { cards: [{ title: 'Rye', subtitle: '', imageUploadId: '', buttons: [] }] },
+      },
     });
-    expect(step).toEqual({ id: 'cards', type: 'SEND_MESSAGE', message: { carousel: { cards: [{ title: 'Rye', subtitle: undefined, imageUploadId: undefined, buttons: undefined }] } } });
+    expect(step).toEqual({
+      id: 'cards',
+      type: 'SEND_MESSAGE',
+      message: { carousel: { cards: [{ title: 'Rye', subtitle: undefined, imageUploadId: undefined, buttons: undefined }] } },
+    });
     expect(StepSchema.safeParse(step).success).toBe(true);
   });
 
   it('keeps what is filled in, and the schema still refuses what the API refuses', () => {
-    const step = cleanStep({ id: 'ask', type: 'SEND_MESSAGE', message: { text: 'Which loaf?', quickReplies: [{ label: 'Rye', payload: 'RYE' }], buttons: [{ type: 'URL', label: 'Menu', url: 'https://example.com' }] } });
+    const step = cleanStep({
+      id: 'ask',
+      type: 'SEND_MESSAGE',
+      message: { text: 'Which loaf?', quickReplies: [{ label: 'Rye', payload: 'RYE' }], buttons: [{ type: 'URL', label: 'Menu', url: 'https://example.com' }] },
+    });
     expect(step.type === 'SEND_MESSAGE' && step.message.quickReplies).toHaveLength(1);
     const parsed = StepSchema.safeParse(step);
     expect(parsed.success).toBe(false);

@@ -18,9 +18,15 @@ describe('flow editor problems', () => {
 
   it('maps server issues (paths under definition) and the joined message back onto nodes', () => {
     const steps = base().steps;
-    const shape = serverProblems(new ApiError(400, 'Invalid request', [{ code: 'custom', message: 'Too long', path: ['definition', 'steps', 0, 'message', 'text'] }]), steps);
+    const shape = serverProblems(
+      new ApiError(400, 'Invalid request', [{ code: 'custom', message: 'Too long', path: ['definition', 'steps', 0, 'message', 'text'] }]),
+      steps,
+    );
     expect(shape.get('reply')).toEqual(['message.text: Too long']);
-    const joined = serverProblems(new ApiError(400, 'trigger.postId: post p was not found in this team; steps.reply: not on TikTok; platformScope: must fit'), steps);
+    const joined = serverProblems(
+      new ApiError(400, 'trigger.postId: post p was not found in this team; steps.reply: not on TikTok; platformScope: must fit'),
+      steps,
+    );
     expect(joined.get(TRIGGER_KEY)).toEqual(['postId: post p was not found in this team']);
     expect(joined.get('reply')).toEqual(['not on TikTok']);
     expect(joined.get('flow')).toEqual(['platformScope: must fit']);
@@ -30,9 +36,14 @@ describe('flow editor problems', () => {
     const withIds = withStepIds({ trigger: base().trigger, steps: [{ type: 'LIKE_COMMENT' }, { type: 'LIKE_COMMENT', id: 'like_comment_1' }] });
     expect(withIds.steps.map((step) => step.id)).toEqual(['like_comment_1_2', 'like_comment_1']);
     // What the API answers has its defaults filled in: still the same definition.
-    const stored = { trigger: { ...base().trigger, matchMode: 'ANY' as const, caseSensitive: false, senderExternalIds: [], actionDelaySeconds: 0 }, steps: base().steps };
+    const stored = {
+      trigger: { ...base().trigger, matchMode: 'ANY' as const, caseSensitive: false, senderExternalIds: [], actionDelaySeconds: 0 },
+      steps: base().steps,
+    };
     expect(sameDefinition(base(), stored)).toBe(true);
-    expect(sameDefinition({ ...base(), trigger: { ...base().trigger, postId: null } }, { ...base(), trigger: { ...base().trigger, postId: undefined } })).toBe(true);
+    expect(sameDefinition({ ...base(), trigger: { ...base().trigger, postId: null } }, { ...base(), trigger: { ...base().trigger, postId: undefined } })).toBe(
+      true,
+    );
     expect(sameDefinition(base(), { ...stored, steps: [] })).toBe(false);
   });
 });

@@ -6,7 +6,15 @@ import {
   type PlatformScope,
   type StepType,
 } from '../../../../../server/automations/shared/automation-constants';
-import { FlowDefinitionSchema, generatedStepId, normalizeDefinition, StepSchema, type FlowDefinitionInput, type StepInput, type TriggerInput } from '../../../../../server/automations/shared/flow-definition';
+import {
+  FlowDefinitionSchema,
+  generatedStepId,
+  normalizeDefinition,
+  StepSchema,
+  type FlowDefinitionInput,
+  type StepInput,
+  type TriggerInput,
+} from '../../../../../server/automations/shared/flow-definition';
 import { parseProblems, problemNode } from '../../../../../server/automations/shared/flow-problems';
 import { ApiError } from '../../../lib/api-client';
 import { formErrorMap } from '../../../lib/zod-messages';

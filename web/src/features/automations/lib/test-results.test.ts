@@ -15,12 +15,16 @@ const step = (stepId: string, type: string, status: Step['status'], extra: Parti
   completedAt: null,
   ...extra,
 });
-const execution = (changes: Partial<Execution>): Execution =>
-  ({ status: 'COMPLETED', error: null, output: null, steps: [], ...changes }) as Execution;
+const execution = (changes: Partial<Execution>): Execution => ({ status: 'COMPLETED', error: null, output: null, steps: [], ...changes }) as Execution;
 
 describe('test results per node', () => {
   it('lights every step of a completed run', () => {
-    const results = testResultsOf(execution({ output: { completedAtStepId: 'reply' }, steps: [step('check', 'CONDITION', 'COMPLETED', { output: { matched: true } }), step('reply', 'SEND_MESSAGE', 'COMPLETED')] }));
+    const results = testResultsOf(
+      execution({
+        output: { completedAtStepId: 'reply' },
+        steps: [step('check', 'CONDITION', 'COMPLETED', { output: { matched: true } }), step('reply', 'SEND_MESSAGE', 'COMPLETED')],
+      }),
+    );
     expect(results.get('trigger')).toMatchObject({ status: 'COMPLETED', label: 'Test run completed' });
     expect(results.get('check')).toMatchObject({ status: 'COMPLETED', tone: 'success' });
     expect(results.get('reply')).toMatchObject({ status: 'COMPLETED' });
@@ -28,7 +32,11 @@ describe('test results per node', () => {
 
   it('says a condition did not hold, and where the steps after it stopped', () => {
     const results = testResultsOf(
-      execution({ status: 'SKIPPED', output: { skippedAtStepId: 'check' }, steps: [step('check', 'CONDITION', 'COMPLETED', { output: { matched: false } }), step('reply', 'SEND_MESSAGE', 'SKIPPED')] }),
+      execution({
+        status: 'SKIPPED',
+        output: { skippedAtStepId: 'check' },
+        steps: [step('check', 'CONDITION', 'COMPLETED', { output: { matched: false } }), step('reply', 'SEND_MESSAGE', 'SKIPPED')],
+      }),
     );
     expect(results.get('trigger')).toMatchObject({ status: 'SKIPPED', label: 'Test run skipped: not matched at check' });
     expect(results.get('check')).toMatchObject({ status: 'NOT_MATCHED', label: 'Not matched: the run stopped here' });
@@ -37,8 +45,14 @@ describe('test results per node', () => {
 
   it('puts a failure’s error on its node and on the trigger', () => {
     const error = { code: 'MESSAGING_WINDOW_CLOSED', message: 'The 24-hour window is closed' };
-    const results = testResultsOf(execution({ status: 'FAILED', error, steps: [step('reply', 'SEND_MESSAGE', 'FAILED', { error }), step('archive', 'ARCHIVE_CONVERSATION', 'SKIPPED')] }));
-    expect(results.get('trigger')).toMatchObject({ status: 'FAILED', tone: 'danger', label: 'Test run failed: MESSAGING_WINDOW_CLOSED: The 24-hour window is closed' });
+    const results = testResultsOf(
+      execution({ status: 'FAILED', error, steps: [step('reply', 'SEND_MESSAGE', 'FAILED', { error }), step('archive', 'ARCHIVE_CONVERSATION', 'SKIPPED')] }),
+    );
+    expect(results.get('trigger')).toMatchObject({
+      status: 'FAILED',
+      tone: 'danger',
+      label: 'Test run failed: MESSAGING_WINDOW_CLOSED: The 24-hour window is closed',
+    });
     expect(results.get('reply')).toMatchObject({ status: 'FAILED', label: 'Failed: MESSAGING_WINDOW_CLOSED: The 24-hour window is closed' });
     expect(results.get('archive')).toMatchObject({ status: 'SKIPPED', label: 'Skipped: reply failed first' });
   });

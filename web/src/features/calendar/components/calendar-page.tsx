@@ -79,7 +79,11 @@ export function CalendarPage({ teamId, view, anchor, onNavigate }: CalendarPageP
         const date = utcDay(new Date(post.postDate));
         for (const link of post.socialAccounts) {
           const usage = full.get(`${link.socialAccountId}|${date}`);
-          if (usage) found.set(`${link.socialAccountId}|${date}`, { key: link.socialAccountId, text: `${accountLabel(link)} is at its daily limit (${usage} posts on ${date} UTC)` });
+          if (usage)
+            found.set(`${link.socialAccountId}|${date}`, {
+              key: link.socialAccountId,
+              text: `${accountLabel(link)} is at its daily limit (${usage} posts on ${date} UTC)`,
+            });
         }
       }
       if (found.size) perDay.set(day, [...found.values()]);

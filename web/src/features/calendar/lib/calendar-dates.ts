@@ -32,7 +32,9 @@ export function periodLabel(view: CalendarView, anchor: Date): string {
   if (view === 'month') return format(anchor, 'MMMM yyyy');
   const start = startOfWeek(anchor, WEEK);
   const end = endOfWeek(anchor, WEEK);
-  return start.getMonth() === end.getMonth() ? `${format(start, 'MMM d')} – ${format(end, 'd, yyyy')}` : `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`;
+  return start.getMonth() === end.getMonth()
+    ? `${format(start, 'MMM d')} – ${format(end, 'd, yyyy')}`
+    : `${format(start, 'MMM d')} – ${format(end, 'MMM d, yyyy')}`;
 }
 
 export const inMonth = (day: Date, anchor: Date) => day >= startOfMonth(anchor) && day <= endOfMonth(anchor);

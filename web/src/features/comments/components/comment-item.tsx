@@ -70,12 +70,22 @@ export function CommentItem({ thread, privateReplies = false }: { thread: Thread
               </Button>
             ) : null}
             {rules.canLike ? (
-              <Button variant="ghost" size="sm" pending={act.isPending && (act.variables === 'LIKE' || act.variables === 'UNLIKE')} onClick={() => act.mutate(rules.likedByMe ? 'UNLIKE' : 'LIKE')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                pending={act.isPending && (act.variables === 'LIKE' || act.variables === 'UNLIKE')}
+                onClick={() => act.mutate(rules.likedByMe ? 'UNLIKE' : 'LIKE')}
+              >
                 {rules.likedByMe ? 'Unlike' : 'Like'}
               </Button>
             ) : null}
             {rules.canHide ? (
-              <Button variant="ghost" size="sm" pending={act.isPending && (act.variables === 'HIDE' || act.variables === 'UNHIDE')} onClick={() => act.mutate(rules.hidden ? 'UNHIDE' : 'HIDE')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                pending={act.isPending && (act.variables === 'HIDE' || act.variables === 'UNHIDE')}
+                onClick={() => act.mutate(rules.hidden ? 'UNHIDE' : 'HIDE')}
+              >
                 {rules.hidden ? 'Unhide' : 'Hide'}
               </Button>
             ) : null}
@@ -117,7 +127,11 @@ export function CommentItem({ thread, privateReplies = false }: { thread: Thread
         description={
           <>
             It is removed from {platformLabel(comment.platform)} for everyone and cannot be restored.
-            {act.isError ? <span role="alert" className="mt-2 block text-red-700">{errorMessage(act.error)}</span> : null}
+            {act.isError ? (
+              <span role="alert" className="mt-2 block text-red-700">
+                {errorMessage(act.error)}
+              </span>
+            ) : null}
           </>
         }
         confirmLabel="Delete comment"

@@ -14,9 +14,7 @@ import { CommentItem } from './comment-item';
 import { OwnComment } from './own-comment';
 
 function publishedPlatforms(post: Post): ImportPlatform[] {
-  return post.socialAccountTypes.filter(
-    (platform): platform is ImportPlatform => hasComments(platform) && isPublishedOn(post, platform),
-  );
+  return post.socialAccountTypes.filter((platform): platform is ImportPlatform => hasComments(platform) && isPublishedOn(post, platform));
 }
 
 /**

@@ -16,7 +16,13 @@ export function PrivateReplyForm({ comment, onDone }: { comment: FetchedComment;
     if (!text.trim() || send.isPending) return;
     send.mutate(
       { teamId: comment.teamId, fetchedCommentId: comment.id, text: text.trim() },
-      { onSuccess: ({ conversation }) => void navigate({ to: '/inbox', search: (previous: Record<string, unknown>) => ({ team: previous.team as string | undefined, conversation: conversation.id }) }) },
+      {
+        onSuccess: ({ conversation }) =>
+          void navigate({
+            to: '/inbox',
+            search: (previous: Record<string, unknown>) => ({ team: previous.team as string | undefined, conversation: conversation.id }),
+          }),
+      },
     );
   };
   return (

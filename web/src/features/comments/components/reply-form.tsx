@@ -12,7 +12,10 @@ export function ReplyForm({ comment, onDone }: { comment: FetchedComment; onDone
   const author = comment.authorName ?? 'this comment';
   const send = () => {
     if (!text.trim()) return;
-    reply.mutate({ teamId: comment.teamId, postId: comment.postId, platform: comment.platform, parentId: comment.id, text: text.trim() }, { onSuccess: onDone });
+    reply.mutate(
+      { teamId: comment.teamId, postId: comment.postId, platform: comment.platform, parentId: comment.id, text: text.trim() },
+      { onSuccess: onDone },
+    );
   };
   return (
     <form

@@ -17,7 +17,11 @@ const ownTime = (comment: ServiceComment) => Date.parse(comment.postedDate ?? co
  * were written. The service's own comments join the comment they answer, unless the platform's
  * list already has them (same external id), so nothing shows twice.
  */
-export function buildThreads(fetched: readonly FetchedComment[], own: readonly ServiceComment[], platform: string): { threads: Thread[]; ownTopLevel: ServiceComment[] } {
+export function buildThreads(
+  fetched: readonly FetchedComment[],
+  own: readonly ServiceComment[],
+  platform: string,
+): { threads: Thread[]; ownTopLevel: ServiceComment[] } {
   const byExternalId = new Map(fetched.map((comment) => [comment.externalId, comment]));
   const nodes = new Map<string, Thread>(fetched.map((comment) => [comment.id, { comment, replies: [], own: [] }]));
   const threads: Thread[] = [];

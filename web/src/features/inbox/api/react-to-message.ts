@@ -7,7 +7,12 @@ export function useReactToMessage(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ messageId, action }: { messageId: string; action: 'REACT' | 'UNREACT' }) =>
-      ok(api.POST('/conversations/{id}/messages/{messageId}/reaction', { params: { path: { id: conversationId, messageId } }, body: { action, reaction: 'love' } })),
+      ok(
+        api.POST('/conversations/{id}/messages/{messageId}/reaction', {
+          params: { path: { id: conversationId, messageId } },
+          body: { action, reaction: 'love' },
+        }),
+      ),
     meta: { showsError: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: messagesQueryKey(conversationId) }),
   });

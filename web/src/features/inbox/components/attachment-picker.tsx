@@ -6,7 +6,15 @@ import { cn } from '../../../lib/cn';
 export type PickedAttachment = { uploadId: string; url: string; type: 'IMAGE' | 'VIDEO' | 'FILE' };
 
 /** The team's media library; a click attaches or detaches an upload. */
-export function AttachmentPicker({ teamId, picked, onToggle }: { teamId: string; picked: PickedAttachment[]; onToggle: (attachment: PickedAttachment) => void }) {
+export function AttachmentPicker({
+  teamId,
+  picked,
+  onToggle,
+}: {
+  teamId: string;
+  picked: PickedAttachment[];
+  onToggle: (attachment: PickedAttachment) => void;
+}) {
   const uploads = useUploads(teamId);
   if (uploads.isPending) return <Skeleton className="h-20 w-full" />;
   const items = (uploads.data?.items ?? []).filter((upload) => upload.url);
@@ -30,7 +38,10 @@ export function AttachmentPicker({ teamId, picked, onToggle }: { teamId: string;
               aria-pressed={selected}
               aria-label={`Attach ${upload.path ?? upload.id}`}
               onClick={() => onToggle({ uploadId: upload.id, url: upload.url!, type })}
-              className={cn('block size-16 overflow-hidden rounded-md ring-2 ring-offset-1', selected ? 'ring-accent-600' : 'ring-transparent hover:ring-zinc-300')}
+              className={cn(
+                'block size-16 overflow-hidden rounded-md ring-2 ring-offset-1',
+                selected ? 'ring-accent-600' : 'ring-transparent hover:ring-zinc-300',
+              )}
             >
               {upload.type === 'image' ? (
                 <img src={upload.thumbnailUrl ?? upload.url!} alt="" className="size-full object-cover" />

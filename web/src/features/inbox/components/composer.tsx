@@ -108,7 +108,9 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           teamId={conversation.teamId}
           picked={attachments}
           onToggle={(picked) =>
-            setAttachments((list) => (list.some((a) => a.uploadId === picked.uploadId) ? list.filter((a) => a.uploadId !== picked.uploadId) : [...list, picked]))
+            setAttachments((list) =>
+              list.some((a) => a.uploadId === picked.uploadId) ? list.filter((a) => a.uploadId !== picked.uploadId) : [...list, picked],
+            )
           }
         />
       ) : null}
@@ -164,7 +166,11 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         <ul aria-label="Attachments" className="flex flex-wrap gap-1.5">
           {attachments.map((a) => (
             <li key={a.uploadId} className="relative">
-              {a.type === 'IMAGE' ? <img src={a.url} alt="" className="size-12 rounded-md object-cover" /> : <span className="block size-12 rounded-md bg-zinc-200" />}
+              {a.type === 'IMAGE' ? (
+                <img src={a.url} alt="" className="size-12 rounded-md object-cover" />
+              ) : (
+                <span className="block size-12 rounded-md bg-zinc-200" />
+              )}
               <button
                 type="button"
                 className="absolute -top-1.5 -right-1.5 rounded-full bg-white p-0.5 shadow ring-1 ring-zinc-200"

@@ -88,7 +88,9 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
           loadingOlder={messages.isFetchingNextPage}
           onLoadOlder={() => void messages.fetchNextPage()}
           canLove={conversation.platform === 'INSTAGRAM'}
-          onLove={(message) => love.mutate({ messageId: message.id, action: message.platformData.reactions?.some((r) => r.reaction === 'love') ? 'UNREACT' : 'REACT' })}
+          onLove={(message) =>
+            love.mutate({ messageId: message.id, action: message.platformData.reactions?.some((r) => r.reaction === 'love') ? 'UNREACT' : 'REACT' })
+          }
         />
       )}
       <Composer conversation={conversation} />

@@ -53,7 +53,10 @@ export const ConversationRow = memo(function ConversationRow({ conversation, sel
             {conversation.lastMessagePreview || <span className="italic">No messages yet</span>}
           </span>
           {unread ? (
-            <span className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold text-white" aria-hidden>
+            <span
+              className="ml-auto inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-600 px-1.5 text-[11px] font-semibold text-white"
+              aria-hidden
+            >
               {conversation.unreadCount > 99 ? '99+' : conversation.unreadCount}
             </span>
           ) : null}

@@ -109,12 +109,22 @@ export function InboxPage() {
               />
             </div>
             <div className="flex gap-2">
-              <NativeSelect aria-label="Platform" value={filters.platform ?? ''} onChange={(e) => setSearch({ platform: (e.target.value || undefined) as InboxSearch['platform'] })} className="h-8 flex-1 text-xs">
+              <NativeSelect
+                aria-label="Platform"
+                value={filters.platform ?? ''}
+                onChange={(e) => setSearch({ platform: (e.target.value || undefined) as InboxSearch['platform'] })}
+                className="h-8 flex-1 text-xs"
+              >
                 <option value="">All platforms</option>
                 <option value="INSTAGRAM">Instagram</option>
                 <option value="FACEBOOK">Facebook</option>
               </NativeSelect>
-              <NativeSelect aria-label="Account" value={filters.account ?? ''} onChange={(e) => setSearch({ account: e.target.value || undefined })} className="h-8 min-w-0 flex-1 text-xs">
+              <NativeSelect
+                aria-label="Account"
+                value={filters.account ?? ''}
+                onChange={(e) => setSearch({ account: e.target.value || undefined })}
+                className="h-8 min-w-0 flex-1 text-xs"
+              >
                 <option value="">All accounts</option>
                 {accounts.map((account) => (
                   <option key={account.id} value={account.id}>
@@ -132,7 +142,10 @@ export function InboxPage() {
                     role="radio"
                     aria-checked={filters.status === status}
                     onClick={() => setSearch({ status, conversation: undefined })}
-                    className={cn('rounded-md px-2.5 py-1', filters.status === status ? 'bg-white text-zinc-900 shadow-xs' : 'text-zinc-500 hover:text-zinc-800')}
+                    className={cn(
+                      'rounded-md px-2.5 py-1',
+                      filters.status === status ? 'bg-white text-zinc-900 shadow-xs' : 'text-zinc-500 hover:text-zinc-800',
+                    )}
                   >
                     {status === 'OPEN' ? 'Open' : 'Archived'}
                   </button>
@@ -142,7 +155,10 @@ export function InboxPage() {
                 type="button"
                 aria-pressed={!!filters.unread}
                 onClick={() => setSearch({ unread: filters.unread ? undefined : true })}
-                className={cn('rounded-lg px-2.5 py-1 text-xs font-medium ring-1 ring-inset', filters.unread ? 'bg-accent-50 text-accent-700 ring-accent-200' : 'text-zinc-600 ring-zinc-200 hover:bg-zinc-50')}
+                className={cn(
+                  'rounded-lg px-2.5 py-1 text-xs font-medium ring-1 ring-inset',
+                  filters.unread ? 'bg-accent-50 text-accent-700 ring-accent-200' : 'text-zinc-600 ring-zinc-200 hover:bg-zinc-50',
+                )}
                 title="Only unread (u)"
               >
                 Unread only
@@ -168,7 +184,12 @@ export function InboxPage() {
           {search.conversation ? (
             <ConversationPane conversationId={search.conversation} />
           ) : (
-            <EmptyState icon={MessagesSquare} title="Pick a conversation" description="Choose one on the left, or press j to open the newest." className="my-auto" />
+            <EmptyState
+              icon={MessagesSquare}
+              title="Pick a conversation"
+              description="Choose one on the left, or press j to open the newest."
+              className="my-auto"
+            />
           )}
         </div>
       </Card>
@@ -207,8 +228,8 @@ export function InboxDisabled() {
           title="Direct messages are not enabled for this organization"
           description={
             <>
-              The operator of this SocialDesk enables them per organization (<code className="text-xs">enable --org &lt;id&gt; dms</code>).
-              Then reconnect your Instagram or Facebook accounts with messaging permissions and turn messaging on for each, from the Accounts page.
+              The operator of this SocialDesk enables them per organization (<code className="text-xs">enable --org &lt;id&gt; dms</code>). Then reconnect your
+              Instagram or Facebook accounts with messaging permissions and turn messaging on for each, from the Accounts page.
             </>
           }
         />

@@ -34,8 +34,11 @@ function Attachment({ attachment }: { attachment: MessageAttachment }) {
       </a>
     );
   }
-  const Icon = attachment.type === 'VIDEO' ? Film : attachment.type === 'AUDIO' ? Music : attachment.type === 'POST' || attachment.type === 'UNKNOWN' ? Link2 : FileText;
-  const label = ({ VIDEO: 'Video', AUDIO: 'Audio', FILE: 'File', POST: 'Shared post', UNKNOWN: 'Shared content' } as Record<string, string>)[attachment.type] ?? 'Attachment';
+  const Icon =
+    attachment.type === 'VIDEO' ? Film : attachment.type === 'AUDIO' ? Music : attachment.type === 'POST' || attachment.type === 'UNKNOWN' ? Link2 : FileText;
+  const label =
+    ({ VIDEO: 'Video', AUDIO: 'Audio', FILE: 'File', POST: 'Shared post', UNKNOWN: 'Shared content' } as Record<string, string>)[attachment.type] ??
+    'Attachment';
   const body = (
     <span className="inline-flex items-center gap-2 rounded-2xl border border-zinc-200 bg-white px-3 py-2 text-sm text-zinc-700">
       <Icon className="size-4 text-zinc-500" aria-hidden />
@@ -99,7 +102,9 @@ export const MessageBubble = memo(function MessageBubble({ message, repliedTo, c
           </p>
         ) : null}
         {hasText ? (
-          <div className={cn('overflow-hidden rounded-2xl shadow-xs', outbound ? 'rounded-br-md' : 'rounded-bl-md', buttons.length && 'border border-zinc-200')}>
+          <div
+            className={cn('overflow-hidden rounded-2xl shadow-xs', outbound ? 'rounded-br-md' : 'rounded-bl-md', buttons.length && 'border border-zinc-200')}
+          >
             <p
               className={cn(
                 'px-3.5 py-2 text-sm break-words whitespace-pre-wrap',

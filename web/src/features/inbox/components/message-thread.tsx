@@ -92,10 +92,13 @@ export function MessageThread({ messages, hasOlder, loadingOlder, onLoadOlder, c
           const previous = messages[item.index - 1];
           const newDay = !previous || new Date(previous.createdAt).toDateString() !== new Date(message.createdAt).toDateString();
           return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
-              {newDay ? (
-                <p className="py-3 text-center text-[11px] font-medium tracking-wide text-zinc-400 uppercase">{dayLabel(message.createdAt)}</p>
-              ) : null}
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            >
+              {newDay ? <p className="py-3 text-center text-[11px] font-medium tracking-wide text-zinc-400 uppercase">{dayLabel(message.createdAt)}</p> : null}
               <MessageBubble
                 message={message}
                 repliedTo={message.replyTo?.messageId ? byId.get(message.replyTo.messageId) : undefined}

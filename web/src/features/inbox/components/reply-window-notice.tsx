@@ -19,7 +19,10 @@ export function ReplyWindowCountdown({ window }: { window: ReplyWindow }) {
   const urgent = window.remainingMs < 2 * 60 * 60 * 1000;
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ring-inset', urgent ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-zinc-50 text-zinc-600 ring-zinc-200')}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ring-1 ring-inset',
+        urgent ? 'bg-amber-50 text-amber-800 ring-amber-200' : 'bg-zinc-50 text-zinc-600 ring-zinc-200',
+      )}
       title={`You can reply until ${window.closesAt.toLocaleString()}`}
     >
       <Clock className="size-3" aria-hidden />

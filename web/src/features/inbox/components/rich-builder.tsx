@@ -13,26 +13,70 @@ export const EMPTY_RICH: RichDraft = { quickReplies: [], buttons: [], cards: [] 
 
 type Problems = (path: string) => string | undefined;
 
-function Field({ label, value, max, onChange, error, placeholder }: { label: string; value: string; max?: number; onChange: (v: string) => void; error?: string; placeholder?: string }) {
+function Field({
+  label,
+  value,
+  max,
+  onChange,
+  error,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  max?: number;
+  onChange: (v: string) => void;
+  error?: string;
+  placeholder?: string;
+}) {
   const used = [...value].length;
   return (
     <label className="block min-w-0 flex-1 space-y-0.5">
       <span className="flex justify-between text-[11px] text-zinc-500">
         {label}
-        {max ? <span className={cn(used > max && 'font-semibold text-red-600')}>{used}/{max}</span> : null}
+        {max ? (
+          <span className={cn(used > max && 'font-semibold text-red-600')}>
+            {used}/{max}
+          </span>
+        ) : null}
       </span>
-      <Input value={value} onChange={(e) => onChange(e.target.value)} aria-label={label} aria-invalid={!!error} placeholder={placeholder} className="h-8 text-sm" />
+      <Input
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-label={label}
+        aria-invalid={!!error}
+        placeholder={placeholder}
+        className="h-8 text-sm"
+      />
       {error ? <span className="block text-[11px] text-red-600">{error}</span> : null}
     </label>
   );
 }
 
-function Rows({ title, count, max, onAdd, addLabel, children, note }: { title: string; count: number; max: number; onAdd: () => void; addLabel: string; children: ReactNode; note?: ReactNode }) {
+function Rows({
+  title,
+  count,
+  max,
+  onAdd,
+  addLabel,
+  children,
+  note,
+}: {
+  title: string;
+  count: number;
+  max: number;
+  onAdd: () => void;
+  addLabel: string;
+  children: ReactNode;
+  note?: ReactNode;
+}) {
   return (
     <section aria-label={title} className="space-y-2">
       <header className="flex items-center justify-between">
         <h4 className="text-xs font-semibold text-zinc-700">
-          {title} <span className="font-normal text-zinc-400">{count}/{max}</span>
+          {title}{' '}
+          <span className="font-normal text-zinc-400">
+            {count}/{max}
+          </span>
         </h4>
         <Button type="button" variant="ghost" size="sm" onClick={onAdd} disabled={count >= max}>
           <Plus className="size-3.5" aria-hidden />
@@ -53,15 +97,42 @@ function RemoveButton({ label, onClick }: { label: string; onClick: () => void }
   );
 }
 
-function ButtonEditor({ button, index, path, platform, problem, onChange, onRemove }: { button: MessageButton; index: number; path: string; platform: string; problem: Problems; onChange: (b: MessageButton) => void; onRemove: () => void }) {
+function ButtonEditor({
+  button,
+  index,
+  path,
+  platform,
+  problem,
+  onChange,
+  onRemove,
+}: {
+  button: MessageButton;
+  index: number;
+  path: string;
+  platform: string;
+  problem: Problems;
+  onChange: (b: MessageButton) => void;
+  onRemove: () => void;
+}) {
   const at = `${path}.${index}`;
   const setType = (type: MessageButton['type']) =>
-    onChange(type === 'URL' ? { type, label: button.label, url: 'https://' } : type === 'PHONE' ? { type, label: button.label, phoneNumber: '' } : { type, label: button.label, payload: '' });
+    onChange(
+      type === 'URL'
+        ? { type, label: button.label, url: 'https://' }
+        : type === 'PHONE'
+          ? { type, label: button.label, phoneNumber: '' }
+          : { type, label: button.label, payload: '' },
+    );
   return (
     <div className="flex items-start gap-2">
       <label className="shrink-0 space-y-0.5">
         <span className="block text-[11px] text-zinc-500">Type</span>
-        <NativeSelect value={button.type} onChange={(e) => setType(e.target.value as MessageButton['type'])} aria-label={`Button ${index + 1} type`} className="h-8 text-sm">
+        <NativeSelect
+          value={button.type}
+          onChange={(e) => setType(e.target.value as MessageButton['type'])}
+          aria-label={`Button ${index + 1} type`}
+          className="h-8 text-sm"
+        >
           <option value="POSTBACK">Postback</option>
           <option value="URL">Link</option>
           <option value="PHONE" disabled={platform === 'INSTAGRAM'}>
@@ -70,18 +141,53 @@ function ButtonEditor({ button, index, path, platform, problem, onChange, onRemo
         </NativeSelect>
         {problem(`${at}.type`) ? <span className="block text-[11px] text-red-600">{problem(`${at}.type`)}</span> : null}
       </label>
-      <Field label={`Button ${index + 1} label`} value={button.label} max={MESSAGE_LIMITS.label} error={problem(`${at}.label`)} onChange={(label) => onChange({ ...button, label })} />
+      <Field
+        label={`Button ${index + 1} label`}
+        value={button.label}
+        max={MESSAGE_LIMITS.label}
+        error={problem(`${at}.label`)}
+        onChange={(label) => onChange({ ...button, label })}
+      />
       {button.type === 'URL' ? <Field label="Link" value={button.url} error={problem(`${at}.url`)} onChange={(url) => onChange({ ...button, url })} /> : null}
-      {button.type === 'POSTBACK' ? <Field label="Payload" value={button.payload} error={problem(`${at}.payload`)} onChange={(payload) => onChange({ ...button, payload })} /> : null}
-      {button.type === 'PHONE' ? <Field label="Phone number" value={button.phoneNumber} error={problem(`${at}.phoneNumber`)} onChange={(phoneNumber) => onChange({ ...button, phoneNumber })} /> : null}
+      {button.type === 'POSTBACK' ? (
+        <Field label="Payload" value={button.payload} error={problem(`${at}.payload`)} onChange={(payload) => onChange({ ...button, payload })} />
+      ) : null}
+      {button.type === 'PHONE' ? (
+        <Field
+          label="Phone number"
+          value={button.phoneNumber}
+          error={problem(`${at}.phoneNumber`)}
+          onChange={(phoneNumber) => onChange({ ...button, phoneNumber })}
+        />
+      ) : null}
       <RemoveButton label={`Remove button ${index + 1}`} onClick={onRemove} />
     </div>
   );
 }
 
-function ButtonsEditor({ buttons, path, max, platform, problem, onChange }: { buttons: MessageButton[]; path: string; max: number; platform: string; problem: Problems; onChange: (b: MessageButton[]) => void }) {
+function ButtonsEditor({
+  buttons,
+  path,
+  max,
+  platform,
+  problem,
+  onChange,
+}: {
+  buttons: MessageButton[];
+  path: string;
+  max: number;
+  platform: string;
+  problem: Problems;
+  onChange: (b: MessageButton[]) => void;
+}) {
   return (
-    <Rows title="Buttons" count={buttons.length} max={max} addLabel="Add button" onAdd={() => onChange([...buttons, { type: 'POSTBACK', label: '', payload: '' }])}>
+    <Rows
+      title="Buttons"
+      count={buttons.length}
+      max={max}
+      addLabel="Add button"
+      onAdd={() => onChange([...buttons, { type: 'POSTBACK', label: '', payload: '' }])}
+    >
       {buttons.map((button, index) => (
         <ButtonEditor
           key={index}
@@ -130,13 +236,23 @@ export function RichBuilder({ kind, draft, platform, problems, onChange }: Build
                 placeholder="Defaults to the label"
                 onChange={(payload) => onChange({ ...draft, quickReplies: draft.quickReplies.map((r, i) => (i === index ? { ...r, payload } : r)) })}
               />
-              <RemoveButton label={`Remove quick reply ${index + 1}`} onClick={() => onChange({ ...draft, quickReplies: draft.quickReplies.filter((_, i) => i !== index) })} />
+              <RemoveButton
+                label={`Remove quick reply ${index + 1}`}
+                onClick={() => onChange({ ...draft, quickReplies: draft.quickReplies.filter((_, i) => i !== index) })}
+              />
             </div>
           ))}
         </Rows>
       ) : null}
       {kind === 'buttons' ? (
-        <ButtonsEditor buttons={draft.buttons} path="buttons" max={MESSAGE_LIMITS.buttons} platform={platform} problem={problem} onChange={(buttons) => onChange({ ...draft, buttons })} />
+        <ButtonsEditor
+          buttons={draft.buttons}
+          path="buttons"
+          max={MESSAGE_LIMITS.buttons}
+          platform={platform}
+          problem={problem}
+          onChange={(buttons) => onChange({ ...draft, buttons })}
+        />
       ) : null}
       {kind === 'carousel' ? (
         <Rows
@@ -153,14 +269,39 @@ export function RichBuilder({ kind, draft, platform, problems, onChange }: Build
               <fieldset key={index} className="space-y-2 rounded-md border border-zinc-200 bg-white p-2.5">
                 <legend className="px-1 text-[11px] font-semibold text-zinc-600">Card {index + 1}</legend>
                 <div className="flex items-start gap-2">
-                  <Field label={`Card ${index + 1} title`} value={card.title} max={MESSAGE_LIMITS.title} error={problem(`${at}.title`)} onChange={(title) => set({ title })} />
+                  <Field
+                    label={`Card ${index + 1} title`}
+                    value={card.title}
+                    max={MESSAGE_LIMITS.title}
+                    error={problem(`${at}.title`)}
+                    onChange={(title) => set({ title })}
+                  />
                   <RemoveButton label={`Remove card ${index + 1}`} onClick={() => onChange({ ...draft, cards: draft.cards.filter((_, i) => i !== index) })} />
                 </div>
                 <div className="flex gap-2">
-                  <Field label="Subtitle" value={card.subtitle ?? ''} max={MESSAGE_LIMITS.title} error={problem(`${at}.subtitle`)} onChange={(subtitle) => set({ subtitle })} />
-                  <Field label="Image URL" value={card.imageUrl ?? ''} placeholder="https://…" error={problem(`${at}.imageUrl`)} onChange={(imageUrl) => set({ imageUrl })} />
+                  <Field
+                    label="Subtitle"
+                    value={card.subtitle ?? ''}
+                    max={MESSAGE_LIMITS.title}
+                    error={problem(`${at}.subtitle`)}
+                    onChange={(subtitle) => set({ subtitle })}
+                  />
+                  <Field
+                    label="Image URL"
+                    value={card.imageUrl ?? ''}
+                    placeholder="https://…"
+                    error={problem(`${at}.imageUrl`)}
+                    onChange={(imageUrl) => set({ imageUrl })}
+                  />
                 </div>
-                <ButtonsEditor buttons={card.buttons ?? []} path={`${at}.buttons`} max={MESSAGE_LIMITS.cardButtons} platform={platform} problem={problem} onChange={(buttons) => set({ buttons })} />
+                <ButtonsEditor
+                  buttons={card.buttons ?? []}
+                  path={`${at}.buttons`}
+                  max={MESSAGE_LIMITS.cardButtons}
+                  platform={platform}
+                  problem={problem}
+                  onChange={(buttons) => set({ buttons })}
+                />
               </fieldset>
             );
           })}

@@ -30,7 +30,11 @@ export function QuickReplies({ replies, align = 'end' }: { replies: QuickReply[]
   return (
     <ul aria-label="Quick replies" className={cn('flex flex-wrap gap-1.5', align === 'end' ? 'justify-end' : 'justify-start')}>
       {replies.map((reply, index) => (
-        <li key={index} title={`Payload: ${reply.payload}`} className="rounded-full border border-accent-300 bg-white px-3 py-1 text-xs font-medium text-accent-700 shadow-xs">
+        <li
+          key={index}
+          title={`Payload: ${reply.payload}`}
+          className="rounded-full border border-accent-300 bg-white px-3 py-1 text-xs font-medium text-accent-700 shadow-xs"
+        >
           {reply.label || <span className="text-zinc-400 italic">Label</span>}
         </li>
       ))}
@@ -42,7 +46,11 @@ export function Carousel({ cards }: { cards: CarouselCard[] }) {
   return (
     <ul aria-label="Carousel" className="flex max-w-full snap-x gap-2 overflow-x-auto pb-1">
       {cards.map((card, index) => (
-        <li key={index} aria-label={`Card: ${card.title}`} className="w-52 shrink-0 snap-start overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs">
+        <li
+          key={index}
+          aria-label={`Card: ${card.title}`}
+          className="w-52 shrink-0 snap-start overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-xs"
+        >
           {card.imageUrl ? (
             <img src={card.imageUrl} alt="" loading="lazy" className="aspect-[1.91/1] w-full bg-zinc-100 object-cover" />
           ) : (

@@ -50,7 +50,9 @@ describe('contentProblems', () => {
   it('lets a carousel have its text but nothing else, ten cards of three buttons with titles up to 80', () => {
     const card = { title: 'Croissant', buttons: [{ type: 'URL' as const, label: 'Order', url: 'https://example.com' }] };
     expect(contentProblems({ text: 'Our menu', carousel: { cards: [card] } }, 'INSTAGRAM')).toEqual([]);
-    expect(paths(contentProblems({ text: 'Menu', quickReplies: [{ label: 'A', payload: 'A' }], carousel: { cards: [card] } }, 'FACEBOOK'))).toEqual(['quickReplies']);
+    expect(paths(contentProblems({ text: 'Menu', quickReplies: [{ label: 'A', payload: 'A' }], carousel: { cards: [card] } }, 'FACEBOOK'))).toEqual([
+      'quickReplies',
+    ]);
     expect(paths(contentProblems({ carousel: { cards: Array.from({ length: 11 }, () => card) } }, 'FACEBOOK'))).toEqual(['carousel.cards']);
     expect(paths(contentProblems({ carousel: { cards: [{ title: 'x'.repeat(81) }, { title: '' }] } }, 'FACEBOOK'))).toEqual([
       'carousel.cards.0.title',
@@ -61,7 +63,9 @@ describe('contentProblems', () => {
   });
 
   it('drops empty parts before sending', () => {
-    expect(compactContent({ text: '', attachments: [], quickReplies: [{ label: 'A', payload: 'A' }], buttons: [] })).toEqual({ quickReplies: [{ label: 'A', payload: 'A' }] });
+    expect(compactContent({ text: '', attachments: [], quickReplies: [{ label: 'A', payload: 'A' }], buttons: [] })).toEqual({
+      quickReplies: [{ label: 'A', payload: 'A' }],
+    });
   });
 });
 

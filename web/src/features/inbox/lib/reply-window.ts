@@ -3,10 +3,7 @@ import type { Conversation } from './inbox-types';
 /** The spec's 24-hour rule: free-form messages only within 24 hours of the participant's last message. */
 export const REPLY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export type ReplyWindow =
-  | { state: 'open'; closesAt: Date; remainingMs: number }
-  | { state: 'waiting' }
-  | { state: 'expired'; closedAt: Date };
+export type ReplyWindow = { state: 'open'; closesAt: Date; remainingMs: number } | { state: 'waiting' } | { state: 'expired'; closedAt: Date };
 
 export function replyWindow(conversation: Pick<Conversation, 'platformData'>, now: number): ReplyWindow {
   const { lastInboundAt, canReply } = conversation.platformData;

@@ -61,8 +61,8 @@ export function DeletePosts({ teamId, platform, label, selected, loadedIds, onSe
         title={`Delete ${plural(count)}?`}
         description={
           <>
-            The selected imported {count === 1 ? 'post and its' : 'posts and their'} analytics are removed from this service. Nothing changes on {label}; a later
-            import can bring {count === 1 ? 'it' : 'them'} in again.
+            The selected imported {count === 1 ? 'post and its' : 'posts and their'} analytics are removed from this service. Nothing changes on {label}; a
+            later import can bring {count === 1 ? 'it' : 'them'} in again.
             {progress ? (
               <span role="status" className="mt-3 block font-medium text-zinc-800">
                 Deleting… {progress.done} of {progress.total}

@@ -32,7 +32,9 @@ export function HistoryPage({ teamId, platform }: { teamId: string; platform: st
         {account ? <AccountAvatar account={account} /> : null}
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{label} post history</h1>
-          <p className="truncate text-sm text-zinc-500">{account?.username ? `@${account.username.replace(/^@/, '')}` : (account?.displayName ?? 'No account connected')}</p>
+          <p className="truncate text-sm text-zinc-500">
+            {account?.username ? `@${account.username.replace(/^@/, '')}` : (account?.displayName ?? 'No account connected')}
+          </p>
         </div>
       </header>
       {account ? (
@@ -67,14 +69,28 @@ function AccountHistory({ teamId, platform, label }: { teamId: string; platform:
   return (
     <>
       <Card aria-label="Import">
-        <CardHeader title="Import past posts" description={`Bring in posts made on ${label} before the account was connected, newest first; each import continues further back.`} />
+        <CardHeader
+          title="Import past posts"
+          description={`Bring in posts made on ${label} before the account was connected, newest first; each import continues further back.`}
+        />
         <ImportPanel teamId={teamId} platform={platform} label={label} job={job.data} capacity={capacity.data} />
       </Card>
       <Card aria-label="Imported posts">
         <CardHeader
           title="Imported posts"
           description={posts.data ? `${total} post${total === 1 ? '' : 's'}, newest first` : undefined}
-          actions={items.length > 0 ? <DeletePosts teamId={teamId} platform={platform} label={label} selected={selected} loadedIds={loadedIds} onSelect={(ids) => setPicked(new Set(ids))} /> : undefined}
+          actions={
+            items.length > 0 ? (
+              <DeletePosts
+                teamId={teamId}
+                platform={platform}
+                label={label}
+                selected={selected}
+                loadedIds={loadedIds}
+                onSelect={(ids) => setPicked(new Set(ids))}
+              />
+            ) : undefined
+          }
         />
         <div className="px-5 py-4">
           {posts.error ? (

@@ -15,15 +15,7 @@ import type { ImportCapacity } from '../api/get-import-capacity';
 import { historyQueryKey, historyImportsKey } from '../api/history-query-keys';
 import { useStartHistoryImport } from '../api/start-history-import';
 import { RetryImport } from './retry-import';
-import {
-  DEFAULT_IMPORT_COUNT,
-  hasCarousels,
-  isRunning,
-  MAX_IMPORT_COUNT,
-  surfacesOf,
-  type HistoryImport,
-  type HistoryPlatform,
-} from '../lib/history-options';
+import { DEFAULT_IMPORT_COUNT, hasCarousels, isRunning, MAX_IMPORT_COUNT, surfacesOf, type HistoryImport, type HistoryPlatform } from '../lib/history-options';
 
 const importForm = z.object({
   count: z.coerce.number().int().min(1).max(MAX_IMPORT_COUNT),
@@ -47,7 +39,13 @@ function CheckboxField({ control, name, label }: { control: Control<ImportFormVa
   );
 }
 
-type ImportPanelProps = { teamId: string; platform: HistoryPlatform; label: string; job: HistoryImport | null | undefined; capacity: ImportCapacity | null | undefined };
+type ImportPanelProps = {
+  teamId: string;
+  platform: HistoryPlatform;
+  label: string;
+  job: HistoryImport | null | undefined;
+  capacity: ImportCapacity | null | undefined;
+};
 
 /** Starts an import of the account's past posts and follows it: phase, counts, what is left of the month. */
 export function ImportPanel({ teamId, platform, label, job, capacity }: ImportPanelProps) {
@@ -90,7 +88,16 @@ export function ImportPanel({ teamId, platform, label, job, capacity }: ImportPa
           <>
             <FormField name="count" label={`New posts (1–${max})`} className="w-28 space-y-1">
               {({ id, invalid, describedBy }) => (
-                <Input id={id} type="number" min={1} max={max} aria-invalid={invalid || undefined} aria-describedby={describedBy} className="h-8" {...register('count')} />
+                <Input
+                  id={id}
+                  type="number"
+                  min={1}
+                  max={max}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={describedBy}
+                  className="h-8"
+                  {...register('count')}
+                />
               )}
             </FormField>
             {surfaces ? (
@@ -191,7 +198,10 @@ function ImportProgress({ job }: { job: HistoryImport }) {
           aria-valuetext={counts}
           className="h-1.5 w-full max-w-md overflow-hidden rounded-full bg-zinc-100"
         >
-          <div className={cn('h-full rounded-full transition-[width] duration-500', job.status === 'RATE_LIMITED' ? 'bg-amber-400' : 'bg-accent-500')} style={{ width: `${Math.max(4, percent)}%` }} />
+          <div
+            className={cn('h-full rounded-full transition-[width] duration-500', job.status === 'RATE_LIMITED' ? 'bg-amber-400' : 'bg-accent-500')}
+            style={{ width: `${Math.max(4, percent)}%` }}
+          />
         </div>
       ) : null}
     </div>

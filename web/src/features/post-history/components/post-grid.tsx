@@ -39,12 +39,19 @@ function PostCard({ post, selected, onToggle }: { post: ImportedPost; selected: 
   const dated = `post${post.publishedAt ? ` of ${formatDate(post.publishedAt)}` : ''}`;
   return (
     <li
-      className={cn('flex flex-col overflow-hidden rounded-xl border bg-white shadow-xs', selected ? 'border-accent-500 ring-2 ring-accent-500' : 'border-zinc-200')}
+      className={cn(
+        'flex flex-col overflow-hidden rounded-xl border bg-white shadow-xs',
+        selected ? 'border-accent-500 ring-2 ring-accent-500' : 'border-zinc-200',
+      )}
       aria-label={`Imported ${dated}`}
     >
       <div className="relative aspect-square bg-zinc-100">
         <label className="absolute top-2 right-2 z-10 flex size-7 cursor-pointer items-center justify-center rounded-md bg-white/90 shadow-xs">
-          <Checkbox checked={selected} onCheckedChange={(checked) => onToggle(post.id, checked === true)} aria-label={`Select the ${dated}${caption ? `: ${caption.slice(0, 40)}` : ''}`} />
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(checked) => onToggle(post.id, checked === true)}
+            aria-label={`Select the ${dated}${caption ? `: ${caption.slice(0, 40)}` : ''}`}
+          />
         </label>
         {picture ? (
           <img src={picture} alt={caption ? `Picture of “${caption.slice(0, 60)}”` : 'Post picture'} loading="lazy" className="size-full object-cover" />
@@ -73,7 +80,12 @@ function PostCard({ post, selected, onToggle }: { post: ImportedPost; selected: 
           <p className="mt-auto text-xs text-zinc-400">No analytics</p>
         )}
         {post.permalink ? (
-          <a href={post.permalink} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-xs font-medium text-accent-700 hover:underline">
+          <a
+            href={post.permalink}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex items-center gap-1 text-xs font-medium text-accent-700 hover:underline"
+          >
             <ExternalLink className="size-3" aria-hidden />
             Open on the platform
           </a>

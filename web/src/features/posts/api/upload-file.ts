@@ -14,7 +14,17 @@ export const ACCEPTED_TYPES = DECLARABLE_MIME_TYPES.join(',');
  * Sends one file with progress: multipart `/upload/create` up to 90 MB, otherwise the three-step
  * flow (`init`, the signed PUT of the raw bytes, `finalize`), whose PUT reports the progress.
  */
-export async function uploadFile({ file, teamId, onProgress, signal }: { file: File; teamId: string; onProgress: Progress; signal?: AbortSignal }): Promise<UploadedFile> {
+export async function uploadFile({
+  file,
+  teamId,
+  onProgress,
+  signal,
+}: {
+  file: File;
+  teamId: string;
+  onProgress: Progress;
+  signal?: AbortSignal;
+}): Promise<UploadedFile> {
   if (file.size <= SIMPLE_UPLOAD_MAX_BYTES) return postMultipart('/upload/create', { teamId, file }, { onProgress, signal });
   const mimeType = (DECLARABLE_MIME_TYPES as readonly string[]).includes(file.type) ? (file.type as (typeof DECLARABLE_MIME_TYPES)[number]) : 'video/mp4';
   const target = await ok(api.POST('/upload/init', { body: { fileName: file.name, mimeType, fileSize: file.size, teamId } }));

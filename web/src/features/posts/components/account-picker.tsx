@@ -9,7 +9,15 @@ export function accountName(account: SocialAccount): string {
 }
 
 /** The team's connected accounts as toggles; a post goes to one account per platform. */
-export function AccountPicker({ accounts, selected, onToggle }: { accounts: SocialAccount[]; selected: PostPlatform[]; onToggle: (account: SocialAccount, on: boolean) => void }) {
+export function AccountPicker({
+  accounts,
+  selected,
+  onToggle,
+}: {
+  accounts: SocialAccount[];
+  selected: PostPlatform[];
+  onToggle: (account: SocialAccount, on: boolean) => void;
+}) {
   return (
     <ul aria-label="Accounts" className="flex flex-wrap gap-2">
       {accounts.map((account) => {

@@ -94,7 +94,8 @@ export function ComposerPage({ teamId, post }: { teamId: string; post?: Post }) 
     if (!tab || !draft.platforms.includes(tab)) setTab(draft.platforms[0]);
   }, [draft.platforms, tab]);
 
-  const setPlatformDraft = (platform: PostPlatform, next: PlatformDraft) => change((current) => ({ ...current, drafts: { ...current.drafts, [platform]: next } }));
+  const setPlatformDraft = (platform: PostPlatform, next: PlatformDraft) =>
+    change((current) => ({ ...current, drafts: { ...current.drafts, [platform]: next } }));
 
   const pending = create.isPending || update.isPending;
 
@@ -116,7 +117,8 @@ export function ComposerPage({ teamId, post }: { teamId: string; post?: Post }) 
       const instant = zonedToInstant(when.local, when.timeZone);
       if (!instant) return setWhenError('Pick the date and time to publish at.');
       // A past time would publish at once; say so rather than surprise.
-      if (status === 'SCHEDULED' && instant.getTime() < Date.now() - 60_000) return setWhenError('That time has passed: pick a later one, or choose Publish now.');
+      if (status === 'SCHEDULED' && instant.getTime() < Date.now() - 60_000)
+        return setWhenError('That time has passed: pick a later one, or choose Publish now.');
       postDate = instant;
     }
     const data = Object.fromEntries(draft.platforms.map((platform) => [platform, built[platform]!.data]));
@@ -142,7 +144,11 @@ export function ComposerPage({ teamId, post }: { teamId: string; post?: Post }) 
       const first = draft.platforms.find((platform) => byPlatform[platform]?.length);
       if (first) setTab(first);
       const rest = other.map((issue) => issue.message);
-      setFormError(first && rest.length === 0 ? `${platformLabel(first)}: ${errorMessage(error)}` : [errorMessage(error), ...rest.filter((m) => m !== errorMessage(error))].join(' '));
+      setFormError(
+        first && rest.length === 0
+          ? `${platformLabel(first)}: ${errorMessage(error)}`
+          : [errorMessage(error), ...rest.filter((m) => m !== errorMessage(error))].join(' '),
+      );
     }
   };
 
@@ -295,7 +301,11 @@ export function ComposerPage({ teamId, post }: { teamId: string; post?: Post }) 
             <CardHeader title="Publish" />
             <div className="space-y-5 p-5">
               <ScheduleFields when={when} onChange={setWhen} error={whenError} />
-              <PlatformSummary platforms={draft.platforms} counts={Object.fromEntries(draft.platforms.map((p) => [p, built[p]?.issues.length ?? 0]))} onOpen={setTab} />
+              <PlatformSummary
+                platforms={draft.platforms}
+                counts={Object.fromEntries(draft.platforms.map((p) => [p, built[p]?.issues.length ?? 0]))}
+                onOpen={setTab}
+              />
               {formError ? (
                 <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
                   <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -332,7 +342,15 @@ export function ComposerPage({ teamId, post }: { teamId: string; post?: Post }) 
   );
 }
 
-function PlatformSummary({ platforms, counts, onOpen }: { platforms: PostPlatform[]; counts: Record<string, number>; onOpen: (platform: PostPlatform) => void }) {
+function PlatformSummary({
+  platforms,
+  counts,
+  onOpen,
+}: {
+  platforms: PostPlatform[];
+  counts: Record<string, number>;
+  onOpen: (platform: PostPlatform) => void;
+}) {
   if (platforms.length === 0) return <p className="text-sm text-zinc-500">Choose at least one account.</p>;
   return (
     <ul aria-label="Checks per platform" className="space-y-1.5">

@@ -20,7 +20,10 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
 export function CharacterCounter({ id, length, max }: { id?: string; length: number; max: number }) {
   const over = length > max;
   return (
-    <span id={id} className={cn('text-xs whitespace-nowrap tabular-nums', over ? 'font-medium text-red-600' : length > max * 0.9 ? 'text-amber-700' : 'text-zinc-500')}>
+    <span
+      id={id}
+      className={cn('text-xs whitespace-nowrap tabular-nums', over ? 'font-medium text-red-600' : length > max * 0.9 ? 'text-amber-700' : 'text-zinc-500')}
+    >
       {length} / {max}
       <span className="sr-only"> characters{over ? `, ${length - max} over the limit` : ''}</span>
     </span>

@@ -103,7 +103,12 @@ export function MediaLibrary({ teamId, uploads, selected, onToggle, onUploaded }
                 <span className="min-w-0 flex-1 truncate text-zinc-800">{transfer.name}</span>
                 <span className="text-xs text-zinc-500 tabular-nums">{formatBytes(transfer.size)}</span>
                 {transfer.error ? (
-                  <Button variant="ghost" size="icon" aria-label={`Dismiss ${transfer.name}`} onClick={() => setTransfers((list) => list.filter((t) => t.key !== transfer.key))}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Dismiss ${transfer.name}`}
+                    onClick={() => setTransfers((list) => list.filter((t) => t.key !== transfer.key))}
+                  >
                     <X className="size-4" aria-hidden />
                   </Button>
                 ) : (

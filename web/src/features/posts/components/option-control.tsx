@@ -11,7 +11,9 @@ export type { UploadChoice } from './options/types';
 
 /** Whether the option takes the panel's full width (groups, lists of items, long text). */
 export function isWide(field: OptionField): boolean {
-  return field.kind === 'object' || field.kind === 'objectList' || field.kind === 'json' || field.kind === 'uploads' || (field.kind === 'string' && field.multiline);
+  return (
+    field.kind === 'object' || field.kind === 'objectList' || field.kind === 'json' || field.kind === 'uploads' || (field.kind === 'string' && field.multiline)
+  );
 }
 
 /**

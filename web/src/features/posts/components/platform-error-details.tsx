@@ -15,7 +15,13 @@ export function PlatformErrorDetails({ verbose }: { verbose: ErrorRecord }) {
         <dt className="text-zinc-500">HTTP status</dt>
         <dd>{verbose.httpStatus ?? '—'}</dd>
         <dt className="text-zinc-500">Retry</dt>
-        <dd>{verbose.isTransient ? 'Passing problem: retried automatically' : verbose.retryability === 'non_retryable' ? 'Will not succeed as is: change the post' : 'May work if retried'}</dd>
+        <dd>
+          {verbose.isTransient
+            ? 'Passing problem: retried automatically'
+            : verbose.retryability === 'non_retryable'
+              ? 'Will not succeed as is: change the post'
+              : 'May work if retried'}
+        </dd>
       </dl>
     </details>
   );

@@ -58,113 +58,110 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
 
   return (
     <div className="min-w-0 space-y-5">
-        {issues.length > 0 ? (
-          <div role="alert" aria-label={`Problems on ${label}`} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
-            <p className="flex items-center gap-2 font-medium">
-              <TriangleAlert className="size-4 shrink-0" aria-hidden />
-              {issues.length === 1 ? `1 problem to fix for ${label}` : `${issues.length} problems to fix for ${label}`}
-            </p>
-            <ul className="mt-1 list-disc space-y-0.5 pl-9 text-xs">
-              {issues.map((issue) => (
-                <li key={`${issue.path.join('.')}-${issue.message}`}>
-                  {issue.path.length ? <span className="font-mono">{issue.path.join('.')}: </span> : null}
-                  {issue.message}
+      {issues.length > 0 ? (
+        <div role="alert" aria-label={`Problems on ${label}`} className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+          <p className="flex items-center gap-2 font-medium">
+            <TriangleAlert className="size-4 shrink-0" aria-hidden />
+            {issues.length === 1 ? `1 problem to fix for ${label}` : `${issues.length} problems to fix for ${label}`}
+          </p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-9 text-xs">
+            {issues.map((issue) => (
+              <li key={`${issue.path.join('.')}-${issue.message}`}>
+                {issue.path.length ? <span className="font-mono">{issue.path.join('.')}: </span> : null}
+                {issue.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <div className="space-y-1.5">
+        <div className="flex items-end justify-between gap-3">
+          <Label htmlFor={`${id}-text`}>{textLabel}</Label>
+          {draft.text !== null ? (
+            <Button variant="ghost" size="sm" onClick={() => set({ text: null })}>
+              <RotateCcw className="size-3.5" aria-hidden />
+              Use the shared text
+            </Button>
+          ) : null}
+        </div>
+        <Textarea
+          id={`${id}-text`}
+          rows={isTitle ? 3 : 5}
+          value={text}
+          onChange={(event) => set({ text: event.target.value })}
+          aria-invalid={textIssues.length > 0 || undefined}
+          aria-describedby={`${id}-text-hint ${id}-text-count ${id}-text-issues`}
+        />
+        <div className="flex items-start justify-between gap-3">
+          <p id={`${id}-text-hint`} className="text-xs text-zinc-500">
+            {draft.text === null ? `Uses the shared text. Edit it here to change it on ${label} only.` : `Only on ${label}.`}
+            {fields.text.description ? ` ${fields.text.description}.` : ''}
+          </p>
+          {limit ? <CharacterCounter id={`${id}-text-count`} length={text.trim().length} max={limit} /> : null}
+        </div>
+        <FieldIssues id={`${id}-text-issues`} messages={textIssues} />
+      </div>
+
+      {acceptsMedia(platform) ? (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-zinc-800">Media on {label}</legend>
+          <div className="flex items-center gap-2">
+            <Checkbox id={`${id}-own-media`} checked={draft.media !== null} onCheckedChange={(checked) => set({ media: checked ? [...sharedMedia] : null })} />
+            <Label htmlFor={`${id}-own-media`} className="font-normal">
+              Choose different media for {label}
+            </Label>
+          </div>
+          {draft.media === null ? (
+            <div className="flex flex-wrap gap-2">
+              {media.length === 0 ? <p className="text-xs text-zinc-500">No media attached. Pick some in the library.</p> : null}
+              {media.map((uploadId) => {
+                const upload = library.get(uploadId);
+                return upload ? (
+                  <span key={uploadId} className="size-16 overflow-hidden rounded-md ring-1 ring-zinc-200" title={mediaLabel(upload)}>
+                    <MediaThumb upload={upload} />
+                  </span>
+                ) : null;
+              })}
+            </div>
+          ) : (
+            <ul className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-label={`Media for ${label}`}>
+              {uploads.map((upload) => (
+                <li key={upload.id} className="relative">
+                  <label htmlFor={`${id}-m-${upload.id}`} className="block aspect-square cursor-pointer overflow-hidden rounded-md ring-1 ring-zinc-200">
+                    <MediaThumb upload={upload} />
+                  </label>
+                  <Checkbox
+                    id={`${id}-m-${upload.id}`}
+                    aria-label={`Use ${mediaLabel(upload)} on ${label}`}
+                    className="absolute top-1 left-1 bg-white/90"
+                    checked={media.includes(upload.id)}
+                    onCheckedChange={(checked) => set({ media: checked ? [...media, upload.id] : media.filter((m) => m !== upload.id) })}
+                  />
                 </li>
               ))}
             </ul>
-          </div>
-        ) : null}
+          )}
+          <FieldIssues messages={mediaIssues} />
+        </fieldset>
+      ) : null}
 
-        <div className="space-y-1.5">
-          <div className="flex items-end justify-between gap-3">
-            <Label htmlFor={`${id}-text`}>{textLabel}</Label>
-            {draft.text !== null ? (
-              <Button variant="ghost" size="sm" onClick={() => set({ text: null })}>
-                <RotateCcw className="size-3.5" aria-hidden />
-                Use the shared text
-              </Button>
-            ) : null}
-          </div>
-          <Textarea
-            id={`${id}-text`}
-            rows={isTitle ? 3 : 5}
-            value={text}
-            onChange={(event) => set({ text: event.target.value })}
-            aria-invalid={textIssues.length > 0 || undefined}
-            aria-describedby={`${id}-text-hint ${id}-text-count ${id}-text-issues`}
-          />
-          <div className="flex items-start justify-between gap-3">
-            <p id={`${id}-text-hint`} className="text-xs text-zinc-500">
-              {draft.text === null ? `Uses the shared text. Edit it here to change it on ${label} only.` : `Only on ${label}.`}
-              {fields.text.description ? ` ${fields.text.description}.` : ''}
-            </p>
-            {limit ? <CharacterCounter id={`${id}-text-count`} length={text.trim().length} max={limit} /> : null}
-          </div>
-          <FieldIssues id={`${id}-text-issues`} messages={textIssues} />
-        </div>
-
-        {acceptsMedia(platform) ? (
-          <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-zinc-800">Media on {label}</legend>
-            <div className="flex items-center gap-2">
-              <Checkbox
-                id={`${id}-own-media`}
-                checked={draft.media !== null}
-                onCheckedChange={(checked) => set({ media: checked ? [...sharedMedia] : null })}
-              />
-              <Label htmlFor={`${id}-own-media`} className="font-normal">
-                Choose different media for {label}
-              </Label>
-            </div>
-            {draft.media === null ? (
-              <div className="flex flex-wrap gap-2">
-                {media.length === 0 ? <p className="text-xs text-zinc-500">No media attached. Pick some in the library.</p> : null}
-                {media.map((uploadId) => {
-                  const upload = library.get(uploadId);
-                  return upload ? (
-                    <span key={uploadId} className="size-16 overflow-hidden rounded-md ring-1 ring-zinc-200" title={mediaLabel(upload)}>
-                      <MediaThumb upload={upload} />
-                    </span>
-                  ) : null;
-                })}
-              </div>
-            ) : (
-              <ul className="grid grid-cols-4 gap-2 sm:grid-cols-6" aria-label={`Media for ${label}`}>
-                {uploads.map((upload) => (
-                  <li key={upload.id} className="relative">
-                    <label htmlFor={`${id}-m-${upload.id}`} className="block aspect-square cursor-pointer overflow-hidden rounded-md ring-1 ring-zinc-200">
-                      <MediaThumb upload={upload} />
-                    </label>
-                    <Checkbox
-                      id={`${id}-m-${upload.id}`}
-                      aria-label={`Use ${mediaLabel(upload)} on ${label}`}
-                      className="absolute top-1 left-1 bg-white/90"
-                      checked={media.includes(upload.id)}
-                      onCheckedChange={(checked) => set({ media: checked ? [...media, upload.id] : media.filter((m) => m !== upload.id) })}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-            <FieldIssues messages={mediaIssues} />
-          </fieldset>
-        ) : null}
-
-        {fields.options.length > 0 ? (
-          <fieldset className="space-y-3">
-            <legend className="mb-2 text-sm font-medium text-zinc-800">{label} options</legend>
-            <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
-              {fields.options.map((field) => (
-                <div key={field.key} className={isWide(field) ? 'sm:col-span-2' : undefined}>
-                  <OptionControl
-                    field={field}
-                    value={draft.options[field.key]}
-                    json={draft.json[field.key] ?? ''}
-                    issues={issuesUnder(issues, field.key)}
-                    uploads={choices}
-                    onChange={(value) => set({ options: { ...draft.options, [field.key]: value } })}
-                    onJsonChange={(raw) => set({ json: { ...draft.json, [field.key]: raw } })}
-                    action={MEDIA_LISTS.has(field.key) && media.length > 0 ? (
+      {fields.options.length > 0 ? (
+        <fieldset className="space-y-3">
+          <legend className="mb-2 text-sm font-medium text-zinc-800">{label} options</legend>
+          <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
+            {fields.options.map((field) => (
+              <div key={field.key} className={isWide(field) ? 'sm:col-span-2' : undefined}>
+                <OptionControl
+                  field={field}
+                  value={draft.options[field.key]}
+                  json={draft.json[field.key] ?? ''}
+                  issues={issuesUnder(issues, field.key)}
+                  uploads={choices}
+                  onChange={(value) => set({ options: { ...draft.options, [field.key]: value } })}
+                  onJsonChange={(raw) => set({ json: { ...draft.json, [field.key]: raw } })}
+                  action={
+                    MEDIA_LISTS.has(field.key) && media.length > 0 ? (
                       <Button
                         variant="ghost"
                         size="sm"
@@ -176,24 +173,32 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
                         <ArrowDownToLine className="size-3.5" aria-hidden />
                         Move the attached media here
                       </Button>
-                    ) : undefined}
-                  />
-                </div>
-              ))}
-            </div>
-          </fieldset>
-        ) : null}
-
-        {(FIRST_COMMENT_PLATFORMS as readonly string[]).includes(platform) ? (
-          <div className="space-y-1.5">
-            <Label htmlFor={`${id}-comment`}>First comment on {label}</Label>
-            <Textarea id={`${id}-comment`} rows={2} value={draft.firstComment} maxLength={2200} onChange={(event) => set({ firstComment: event.target.value })} aria-describedby={`${id}-comment-hint`} />
-            <p id={`${id}-comment-hint`} className="text-xs text-zinc-500">
-              Optional. Posted under the published {label} post right after it goes out.
-            </p>
-            <FieldIssues messages={messagesFor('firstComment')} />
+                    ) : undefined
+                  }
+                />
+              </div>
+            ))}
           </div>
-        ) : null}
+        </fieldset>
+      ) : null}
+
+      {(FIRST_COMMENT_PLATFORMS as readonly string[]).includes(platform) ? (
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-comment`}>First comment on {label}</Label>
+          <Textarea
+            id={`${id}-comment`}
+            rows={2}
+            value={draft.firstComment}
+            maxLength={2200}
+            onChange={(event) => set({ firstComment: event.target.value })}
+            aria-describedby={`${id}-comment-hint`}
+          />
+          <p id={`${id}-comment-hint`} className="text-xs text-zinc-500">
+            Optional. Posted under the published {label} post right after it goes out.
+          </p>
+          <FieldIssues messages={messagesFor('firstComment')} />
+        </div>
+      ) : null}
     </div>
   );
 }

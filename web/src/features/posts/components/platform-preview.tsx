@@ -46,7 +46,9 @@ export function PlatformPreview({ platform, account, data, library }: PreviewPro
           {avatar}
           <span className="text-sm font-semibold text-zinc-900">{account?.username ?? name}</span>
         </div>
-        <div className={`overflow-hidden rounded-md bg-zinc-100 ${platform === 'TIKTOK' || platform === 'SNAPCHAT' ? 'mx-auto aspect-[9/16] max-h-72' : 'aspect-square'}`}>
+        <div
+          className={`overflow-hidden rounded-md bg-zinc-100 ${platform === 'TIKTOK' || platform === 'SNAPCHAT' ? 'mx-auto aspect-[9/16] max-h-72' : 'aspect-square'}`}
+        >
           {media[0] ? <MediaThumb upload={media[0]} /> : <span className="flex size-full items-center justify-center text-xs text-zinc-400">No media yet</span>}
         </div>
         {media.length > 1 ? <p className="text-center text-xs text-zinc-500">1 of {media.length}</p> : null}

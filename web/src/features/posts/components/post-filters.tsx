@@ -30,7 +30,11 @@ export function PostFilters({ search, platforms, onChange, onClear }: PostFilter
       </div>
       <div className="w-40 space-y-1.5">
         <Label htmlFor={`${id}-status`}>Status</Label>
-        <Select id={`${id}-status`} value={search.status ?? ''} onChange={(event) => onChange({ status: (event.target.value || undefined) as PostStatus | undefined })}>
+        <Select
+          id={`${id}-status`}
+          value={search.status ?? ''}
+          onChange={(event) => onChange({ status: (event.target.value || undefined) as PostStatus | undefined })}
+        >
           <option value="">All but deleted</option>
           {(Object.keys(POST_STATUS_INFO) as PostStatus[]).map((status) => (
             <option key={status} value={status}>
@@ -75,11 +79,25 @@ export function PostFilters({ search, platforms, onChange, onClear }: PostFilter
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-from`}>From</Label>
-        <Input id={`${id}-from`} type="date" value={search.from ?? ''} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} className="w-40" />
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={search.from ?? ''}
+          max={search.to}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+          className="w-40"
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-to`}>To</Label>
-        <Input id={`${id}-to`} type="date" value={search.to ?? ''} min={search.from} onChange={(event) => onChange({ to: event.target.value || undefined })} className="w-40" />
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={search.to ?? ''}
+          min={search.from}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+          className="w-40"
+        />
       </div>
       {hasFilters(search) ? (
         <Button variant="ghost" onClick={onClear}>

@@ -30,7 +30,8 @@ function waitingText(post: Post): string {
 /** One post: what it is, when, its status, and what each platform made of it. */
 export function PostItem({ post, onDelete, onRetry, retrying }: PostItemProps) {
   const editable = EDITABLE_STATUSES.includes(post.status);
-  const accountOf = (platform: string) => post.socialAccounts.find((link) => link.socialAccount?.type === platform)?.socialAccount as { username?: string | null } | undefined;
+  const accountOf = (platform: string) =>
+    post.socialAccounts.find((link) => link.socialAccount?.type === platform)?.socialAccount as { username?: string | null } | undefined;
   const when = post.postedDate ?? post.postDate;
   return (
     <li aria-label={post.title} className="px-5 py-4">

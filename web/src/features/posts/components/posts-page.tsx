@@ -43,7 +43,18 @@ export function PostsPage({ teamId, search, onSearch, onClear }: PostsPageProps)
 
   let body;
   if (posts.isError && !posts.data) {
-    body = <EmptyState icon={FileSearch} title="The posts could not be loaded" description={errorMessage(posts.error)} action={<Button variant="secondary" onClick={() => posts.refetch()}>Try again</Button>} />;
+    body = (
+      <EmptyState
+        icon={FileSearch}
+        title="The posts could not be loaded"
+        description={errorMessage(posts.error)}
+        action={
+          <Button variant="secondary" onClick={() => posts.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
   } else if (!posts.data) {
     body = <PostsListSkeleton />;
   } else if (posts.data.items.length === 0 && hasFilters(search)) {
@@ -52,7 +63,11 @@ export function PostsPage({ teamId, search, onSearch, onClear }: PostsPageProps)
         icon={FileSearch}
         title="No posts match these filters"
         description="Try another search or date range, or clear the filters to see every post."
-        action={<Button variant="secondary" onClick={onClear}>Clear filters</Button>}
+        action={
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
       />
     );
   } else if (posts.data.items.length === 0) {
@@ -79,7 +94,11 @@ export function PostsPage({ teamId, search, onSearch, onClear }: PostsPageProps)
   } else {
     body = (
       <>
-        <ul aria-label="Posts" className={`divide-y divide-zinc-100 ${posts.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={posts.isPlaceholderData || undefined}>
+        <ul
+          aria-label="Posts"
+          className={`divide-y divide-zinc-100 ${posts.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={posts.isPlaceholderData || undefined}
+        >
           {posts.data.items.map((post) => (
             <PostItem
               key={post.id}

@@ -24,7 +24,14 @@ export function ScheduleFields({ when, onChange, error }: { when: When; onChange
               when.mode === mode && 'bg-white text-zinc-900 shadow-xs',
             )}
           >
-            <input type="radio" name={`${id}-mode`} value={mode} checked={when.mode === mode} onChange={() => onChange({ ...when, mode })} className="sr-only" />
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={mode}
+              checked={when.mode === mode}
+              onChange={() => onChange({ ...when, mode })}
+              className="sr-only"
+            />
             {mode === 'schedule' ? 'Schedule' : 'Publish now'}
           </label>
         ))}

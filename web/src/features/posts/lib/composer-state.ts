@@ -42,7 +42,9 @@ const isBlank = (value: unknown) => value === undefined || value === null || val
 export function prune(value: unknown): unknown {
   if (Array.isArray(value)) return value.length ? value.map((item) => (item && typeof item === 'object' ? (prune(item) ?? {}) : item)) : undefined;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).map(([key, inner]) => [key, prune(inner)] as const).filter(([, inner]) => !isBlank(inner));
+    const entries = Object.entries(value)
+      .map(([key, inner]) => [key, prune(inner)] as const)
+      .filter(([, inner]) => !isBlank(inner));
     return entries.length ? Object.fromEntries(entries) : undefined;
   }
   return isBlank(value) ? undefined : value;
@@ -124,7 +126,11 @@ export function draftFromPost(post: Post): ComposerDraft {
   for (const platform of platforms) {
     const { text, uploadIds, ...rest } = (post.data[platform] ?? {}) as Record<string, unknown>;
     const own = emptyPlatformDraft(platform);
-    const jsonKeys = new Set(platformFields(platform).options.filter((field) => field.kind === 'json').map((field) => field.key));
+    const jsonKeys = new Set(
+      platformFields(platform)
+        .options.filter((field) => field.kind === 'json')
+        .map((field) => field.key),
+    );
     for (const [key, value] of Object.entries(rest)) {
       if (jsonKeys.has(key)) own.json[key] = value == null ? '' : JSON.stringify(value, null, 2);
       else own.options[key] = value;

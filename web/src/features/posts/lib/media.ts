@@ -29,7 +29,15 @@ export function libraryFacts(uploads: Upload[]): Map<string, UploadFacts> {
   return new Map(
     uploads.map((upload) => [
       upload.id,
-      { id: upload.id, type: upload.type, mime: upload.mime, width: upload.width, height: upload.height, videoLength: upload.videoLength, fileSize: upload.fileSize },
+      {
+        id: upload.id,
+        type: upload.type,
+        mime: upload.mime,
+        width: upload.width,
+        height: upload.height,
+        videoLength: upload.videoLength,
+        fileSize: upload.fileSize,
+      },
     ]),
   );
 }

@@ -26,7 +26,17 @@ export type OptionField = {
   | { kind: 'json' }
 );
 
-type Def = { typeName: string; innerType?: ZodTypeAny; schema?: ZodTypeAny; in?: ZodTypeAny; type?: ZodTypeAny; values?: string[]; checks?: { kind: string; value?: number }[]; defaultValue?: () => unknown; openapi?: { metadata?: { description?: string } } };
+type Def = {
+  typeName: string;
+  innerType?: ZodTypeAny;
+  schema?: ZodTypeAny;
+  in?: ZodTypeAny;
+  type?: ZodTypeAny;
+  values?: string[];
+  checks?: { kind: string; value?: number }[];
+  defaultValue?: () => unknown;
+  openapi?: { metadata?: { description?: string } };
+};
 
 const defOf = (schema: ZodTypeAny) => schema._def as Def;
 
@@ -84,8 +94,19 @@ const HINTS: Record<string, string> = {
 
 function humanize(key: string): string {
   if (LABELS[key]) return LABELS[key];
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1).replace(/\burl\b/g, 'URL').replace(/\bid\b/g, 'ID').replace(/\bids\b/g, 'IDs').replace(/\bai\b/g, 'AI');
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return (
+    words.charAt(0).toUpperCase() +
+    words
+      .slice(1)
+      .replace(/\burl\b/g, 'URL')
+      .replace(/\bid\b/g, 'ID')
+      .replace(/\bids\b/g, 'IDs')
+      .replace(/\bai\b/g, 'AI')
+  );
 }
 
 function describe(key: string, schema: ZodTypeAny): OptionField {

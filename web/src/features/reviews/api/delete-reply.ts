@@ -8,7 +8,9 @@ import { replaceReview } from './review-cache';
 export const canDeleteReply = (review: ReviewItem) => review.source === 'GOOGLE_BUSINESS' && !!review.reply;
 
 export async function deleteReply(teamId: string, review: ReviewItem): Promise<ReviewItem> {
-  return fromGoogleReview(await ok(api.DELETE('/misc/google-business/reviews/{reviewId}/reply', { params: { path: { reviewId: review.id } }, body: { teamId } })));
+  return fromGoogleReview(
+    await ok(api.DELETE('/misc/google-business/reviews/{reviewId}/reply', { params: { path: { reviewId: review.id } }, body: { teamId } })),
+  );
 }
 
 export function useDeleteReply(teamId: string) {

@@ -14,7 +14,11 @@ export async function getReviewSummary(teamId: string): Promise<ReviewSummary> {
     ok(api.GET('/misc/google-business/reviews', { params: { query: { teamId, ...LOW_RATING } } })),
     ok(api.GET('/misc/facebook/recommendations', { params: { query: { teamId, ...LOW_RATING } } })),
   ]);
-  const summary = (page: { total: number; limit: number; remainingCapacity: number }) => ({ lowRating: page.total, limit: page.limit, remaining: page.remainingCapacity });
+  const summary = (page: { total: number; limit: number; remainingCapacity: number }) => ({
+    lowRating: page.total,
+    limit: page.limit,
+    remaining: page.remainingCapacity,
+  });
   return { google: summary(google), facebook: summary(facebook), lowRating: google.total + facebook.total };
 }
 

@@ -15,7 +15,9 @@ export async function saveReply(teamId: string, { review, text }: Save): Promise
   if (review.source === 'GOOGLE_BUSINESS') {
     return fromGoogleReview(await ok(api.PUT('/misc/google-business/reviews/{reviewId}/reply', { params: { path: { reviewId: review.id } }, body })));
   }
-  return fromRecommendation(await ok(api.PUT('/misc/facebook/recommendations/{recommendationId}/reply', { params: { path: { recommendationId: review.id } }, body })));
+  return fromRecommendation(
+    await ok(api.PUT('/misc/facebook/recommendations/{recommendationId}/reply', { params: { path: { recommendationId: review.id } }, body })),
+  );
 }
 
 export function useSaveReply(teamId: string) {

@@ -40,10 +40,15 @@ export function ImportPanel({ teamId, source, job, capacity }: ImportPanelProps)
           </p>
           {capacity ? (
             <p className="text-xs text-zinc-500">
-              <span className="font-medium text-zinc-700 tabular-nums">{capacity.remaining}</span> of {capacity.limit} new {NOUN[source]} left to import this month
+              <span className="font-medium text-zinc-700 tabular-nums">{capacity.remaining}</span> of {capacity.limit} new {NOUN[source]} left to import this
+              month
             </p>
           ) : null}
-          {job ? <ImportProgress job={job} noun={NOUN[source]} /> : <p className="text-xs text-zinc-500">No import yet: the first one brings in the newest {NOUN[source]}.</p>}
+          {job ? (
+            <ImportProgress job={job} noun={NOUN[source]} />
+          ) : (
+            <p className="text-xs text-zinc-500">No import yet: the first one brings in the newest {NOUN[source]}.</p>
+          )}
         </div>
       </div>
       <form
@@ -57,7 +62,15 @@ export function ImportPanel({ teamId, source, job, capacity }: ImportPanelProps)
           <label htmlFor={`${id}-count`} className="block text-xs font-medium text-zinc-600">
             How many new
           </label>
-          <Input id={`${id}-count`} type="number" min={1} max={max} value={count} onChange={(event) => setCount(Number(event.target.value) || 1)} className="h-8" />
+          <Input
+            id={`${id}-count`}
+            type="number"
+            min={1}
+            max={max}
+            value={count}
+            onChange={(event) => setCount(Number(event.target.value) || 1)}
+            className="h-8"
+          />
         </div>
         <Button type="submit" variant="secondary" size="sm" className="h-8" pending={start.isPending} disabled={running || remaining === 0}>
           {running ? null : <Download className="size-4" aria-hidden />}
@@ -78,14 +91,20 @@ function ImportProgress({ job, noun }: { job: ImportJob; noun: string }) {
   const counts = `${job.imported} of ${job.requested} new ${noun}`;
   let label;
   if (job.status === 'PENDING') label = { icon: <Loader2 className="size-3.5 animate-spin" aria-hidden />, text: 'Waiting to start…', tone: 'text-zinc-600' };
-  else if (job.status === 'FETCHING') label = { icon: <Loader2 className="size-3.5 animate-spin" aria-hidden />, text: `Importing: ${counts}`, tone: 'text-accent-700' };
+  else if (job.status === 'FETCHING')
+    label = { icon: <Loader2 className="size-3.5 animate-spin" aria-hidden />, text: `Importing: ${counts}`, tone: 'text-accent-700' };
   else if (job.status === 'RATE_LIMITED')
     label = {
       icon: <Timer className="size-3.5" aria-hidden />,
       text: `Paused by the platform's rate limit${job.rateLimitResetAt ? `; resumes ${formatRelative(job.rateLimitResetAt)}` : ''} (${counts} so far)`,
       tone: 'text-amber-700',
     };
-  else if (job.status === 'FAILED') label = { icon: <AlertCircle className="size-3.5" aria-hidden />, text: `Import failed: ${job.error ?? 'the platform did not answer'}`, tone: 'text-red-700' };
+  else if (job.status === 'FAILED')
+    label = {
+      icon: <AlertCircle className="size-3.5" aria-hidden />,
+      text: `Import failed: ${job.error ?? 'the platform did not answer'}`,
+      tone: 'text-red-700',
+    };
   else
     label = {
       icon: <CheckCircle2 className="size-3.5" aria-hidden />,
@@ -112,7 +131,10 @@ function ImportProgress({ job, noun }: { job: ImportJob; noun: string }) {
           aria-valuetext={counts}
           className="h-1.5 w-full max-w-sm overflow-hidden rounded-full bg-zinc-100"
         >
-          <div className={cn('h-full rounded-full transition-[width] duration-500', job.status === 'RATE_LIMITED' ? 'bg-amber-400' : 'bg-accent-500')} style={{ width: `${Math.max(4, percent)}%` }} />
+          <div
+            className={cn('h-full rounded-full transition-[width] duration-500', job.status === 'RATE_LIMITED' ? 'bg-amber-400' : 'bg-accent-500')}
+            style={{ width: `${Math.max(4, percent)}%` }}
+          />
         </div>
       ) : null}
     </div>
@@ -125,7 +147,8 @@ function useRefreshWhileImporting(job: ImportJob | undefined) {
   const seen = useRef<string | null>(null);
   const progress = job ? `${job.id}:${job.status}:${job.imported}` : null;
   useEffect(() => {
-    if (seen.current !== null && progress !== seen.current) void queryClient.invalidateQueries({ queryKey: reviewsQueryKey, predicate: (query) => query.queryKey[1] !== 'imports' });
+    if (seen.current !== null && progress !== seen.current)
+      void queryClient.invalidateQueries({ queryKey: reviewsQueryKey, predicate: (query) => query.queryKey[1] !== 'imports' });
     seen.current = progress;
   }, [progress, queryClient]);
 }

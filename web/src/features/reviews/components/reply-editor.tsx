@@ -60,7 +60,8 @@ export function ReplyEditor({ teamId, review, onDone }: ReplyEditorProps) {
           Cancel
         </Button>
         <span id={`reply-hint-${review.id}`} className="ml-auto text-xs text-zinc-400">
-          <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd> to send · <kbd className="font-sans">Esc</kbd> to cancel · {text.length}/{REPLY_MAX_LENGTH}
+          <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd> to send · <kbd className="font-sans">Esc</kbd> to cancel · {text.length}/
+          {REPLY_MAX_LENGTH}
         </span>
       </div>
     </form>

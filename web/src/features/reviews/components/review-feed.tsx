@@ -58,13 +58,19 @@ export function ReviewFeed({ teamId, items, total, hasNextPage, isFetchingNextPa
   }, [lastIndex, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // The active review is kept by id: a review arriving live at the top does not move the selection.
-  const activeIndex = Math.max(0, items.findIndex((item) => item.id === activeId));
+  const activeIndex = Math.max(
+    0,
+    items.findIndex((item) => item.id === activeId),
+  );
   const active = items[activeIndex];
 
-  const focusRow = useCallback((index: number) => {
-    virtualizer.scrollToIndex(index, { align: 'auto' });
-    focusPending.current = true;
-  }, [virtualizer]);
+  const focusRow = useCallback(
+    (index: number) => {
+      virtualizer.scrollToIndex(index, { align: 'auto' });
+      focusPending.current = true;
+    },
+    [virtualizer],
+  );
 
   useEffect(() => {
     if (!focusPending.current) return;
@@ -117,7 +123,13 @@ export function ReviewFeed({ teamId, items, total, hasNextPage, isFetchingNextPa
           const style = { transform: `translateY(${row.start - scrollMargin}px)` };
           if (!review) {
             return (
-              <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} className="absolute top-0 left-0 flex w-full items-center justify-center gap-2 py-6 text-sm text-zinc-500" style={style}>
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 flex w-full items-center justify-center gap-2 py-6 text-sm text-zinc-500"
+                style={style}
+              >
                 <Loader2 className="size-4 animate-spin" aria-hidden /> Loading more reviews…
               </div>
             );

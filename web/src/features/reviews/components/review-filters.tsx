@@ -80,7 +80,11 @@ export function ReviewFilters({ search, onChange, onClear }: ReviewFiltersProps)
       </div>
       <div className="w-36 space-y-1.5">
         <Label htmlFor={`${id}-replied`}>Reply</Label>
-        <Select id={`${id}-replied`} value={search.replied ?? ''} onChange={(event) => onChange({ replied: (event.target.value || undefined) as ReviewListSearch['replied'] })}>
+        <Select
+          id={`${id}-replied`}
+          value={search.replied ?? ''}
+          onChange={(event) => onChange({ replied: (event.target.value || undefined) as ReviewListSearch['replied'] })}
+        >
           <option value="">Any</option>
           <option value="no">Not replied</option>
           <option value="yes">Replied</option>
@@ -88,11 +92,25 @@ export function ReviewFilters({ search, onChange, onClear }: ReviewFiltersProps)
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-from`}>From</Label>
-        <Input id={`${id}-from`} type="date" value={search.from ?? ''} max={search.to} onChange={(event) => onChange({ from: event.target.value || undefined })} className="w-40" />
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={search.from ?? ''}
+          max={search.to}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+          className="w-40"
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-to`}>To</Label>
-        <Input id={`${id}-to`} type="date" value={search.to ?? ''} min={search.from} onChange={(event) => onChange({ to: event.target.value || undefined })} className="w-40" />
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={search.to ?? ''}
+          min={search.from}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+          className="w-40"
+        />
       </div>
       {hasFilters(search) ? (
         <Button variant="ghost" onClick={onClear}>

@@ -66,7 +66,8 @@ export function ReviewsPage({ teamId, search, onSearch, onClear }: ReviewsPagePr
           <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-5 py-3 text-sm text-red-800">
             <AlertTriangle className="size-4 shrink-0" aria-hidden />
             <span className="flex-1">
-              <strong className="font-semibold">{lowRating}</strong> {lowRating === 1 ? 'review' : 'reviews'} of 1–2 stars {lowRating === 1 ? 'has' : 'have'} no reply yet.
+              <strong className="font-semibold">{lowRating}</strong> {lowRating === 1 ? 'review' : 'reviews'} of 1–2 stars {lowRating === 1 ? 'has' : 'have'} no
+              reply yet.
             </span>
             <Button variant="secondary" size="sm" onClick={() => onSearch({ rating: [1, 2], replied: 'no' })}>
               Show them
@@ -82,7 +83,17 @@ export function ReviewsPage({ teamId, search, onSearch, onClear }: ReviewsPagePr
   );
 }
 
-function ReviewList({ teamId, search, onClear, canImport }: { teamId: string; search: ReviewListSearch; onClear: () => void; canImport: readonly ReviewSource[] }) {
+function ReviewList({
+  teamId,
+  search,
+  onClear,
+  canImport,
+}: {
+  teamId: string;
+  search: ReviewListSearch;
+  onClear: () => void;
+  canImport: readonly ReviewSource[];
+}) {
   const filters = useMemo(() => reviewFilters(search), [search]);
   const feed = useReviewFeed(teamId, filters);
   const remove = useDeleteReply(teamId);
@@ -92,7 +103,18 @@ function ReviewList({ teamId, search, onClear, canImport }: { teamId: string; se
 
   let body;
   if (feed.isError && !feed.data) {
-    body = <EmptyState icon={SearchX} title="The reviews could not be loaded" description={errorMessage(feed.error)} action={<Button variant="secondary" onClick={() => feed.refetch()}>Try again</Button>} />;
+    body = (
+      <EmptyState
+        icon={SearchX}
+        title="The reviews could not be loaded"
+        description={errorMessage(feed.error)}
+        action={
+          <Button variant="secondary" onClick={() => feed.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
   } else if (!feed.data) {
     body = <ReviewListSkeleton />;
   } else if (items.length === 0 && hasFilters(search)) {
@@ -101,7 +123,11 @@ function ReviewList({ teamId, search, onClear, canImport }: { teamId: string; se
         icon={SearchX}
         title="No reviews match these filters"
         description="Try another rating, date range or search, or clear the filters to see every review."
-        action={<Button variant="secondary" onClick={onClear}>Clear filters</Button>}
+        action={
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        }
       />
     );
   } else if (items.length === 0) {

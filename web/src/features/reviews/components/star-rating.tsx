@@ -9,7 +9,10 @@ export function StarRating({ value, className }: { value: number; className?: st
         <Star
           key={position}
           aria-hidden
-          className={cn('size-4', position <= value ? (value <= 2 ? 'fill-red-500 text-red-500' : 'fill-amber-400 text-amber-400') : 'fill-zinc-200 text-zinc-200')}
+          className={cn(
+            'size-4',
+            position <= value ? (value <= 2 ? 'fill-red-500 text-red-500' : 'fill-amber-400 text-amber-400') : 'fill-zinc-200 text-zinc-200',
+          )}
         />
       ))}
     </span>

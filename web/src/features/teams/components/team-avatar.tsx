@@ -1,7 +1,14 @@
 import { cn } from '../../../lib/cn';
 
 // A stable colour per name, so teams are told apart at a glance without uploaded avatars.
-const COLOURS = ['bg-sky-100 text-sky-700', 'bg-emerald-100 text-emerald-700', 'bg-amber-100 text-amber-800', 'bg-rose-100 text-rose-700', 'bg-violet-100 text-violet-700', 'bg-teal-100 text-teal-700'];
+const COLOURS = [
+  'bg-sky-100 text-sky-700',
+  'bg-emerald-100 text-emerald-700',
+  'bg-amber-100 text-amber-800',
+  'bg-rose-100 text-rose-700',
+  'bg-violet-100 text-violet-700',
+  'bg-teal-100 text-teal-700',
+];
 
 function colourOf(name: string) {
   let hash = 0;

@@ -37,7 +37,15 @@ function MonthlyUsage() {
       <div className="grid gap-6 px-5 py-5 sm:grid-cols-2">
         {MONTHLY_METERS.map((meter, index) => {
           const usage = results[index]!.data;
-          return <UsageMeter key={meter.path} label={meter.label} used={usage.used} limit={usage.limit} hint={`${meter.hint}. ${usage.remaining.toLocaleString()} left.`} />;
+          return (
+            <UsageMeter
+              key={meter.path}
+              label={meter.label}
+              used={usage.used}
+              limit={usage.limit}
+              hint={`${meter.hint}. ${usage.remaining.toLocaleString()} left.`}
+            />
+          );
         })}
       </div>
     </Card>
@@ -62,7 +70,11 @@ function DailyLimits({ teamId }: { teamId: string }) {
   );
   return (
     <Card>
-      <CardHeader title="Daily limits per account" description="Each platform allows an account only so many posts and comments a day." actions={accounts.length > 0 ? picker : undefined} />
+      <CardHeader
+        title="Daily limits per account"
+        description="Each platform allows an account only so many posts and comments a day."
+        actions={accounts.length > 0 ? picker : undefined}
+      />
       {accounts.length === 0 ? (
         <EmptyState
           icon={PlugZap}

@@ -26,7 +26,9 @@ export function SendTestButton({ endpoint, variant = 'secondary' }: { endpoint: 
       pending={send.isPending}
       disabled={!endpoint.enabled}
       title={endpoint.enabled ? undefined : 'Enable the endpoint to send a test event'}
-      onClick={() => send.mutate(endpoint.id, { onSuccess: () => toast.success('Test event queued', { description: 'It appears in the delivery log in a moment.' }) })}
+      onClick={() =>
+        send.mutate(endpoint.id, { onSuccess: () => toast.success('Test event queued', { description: 'It appears in the delivery log in a moment.' }) })
+      }
     >
       <Send className="size-4" aria-hidden />
       Send test event
@@ -175,11 +177,21 @@ function AttemptList({ attempts }: { attempts: WebhookAttempt[] }) {
         <caption className="sr-only">Attempts, oldest first</caption>
         <thead className="border-b border-zinc-200 text-zinc-500">
           <tr>
-            <th scope="col" className="px-3 py-2 font-medium">#</th>
-            <th scope="col" className="px-3 py-2 font-medium">Status</th>
-            <th scope="col" className="px-3 py-2 font-medium">Time</th>
-            <th scope="col" className="px-3 py-2 font-medium">Response</th>
-            <th scope="col" className="px-3 py-2 font-medium">Body or error</th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              #
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Time
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Response
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Body or error
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 align-top">
@@ -194,7 +206,9 @@ function AttemptList({ attempts }: { attempts: WebhookAttempt[] }) {
                 {attempt.durationMs !== null ? <span className="text-zinc-400"> · {attempt.durationMs} ms</span> : null}
                 {attempt.nextRetryAt ? <span className="block text-zinc-400">retry {formatRelative(attempt.nextRetryAt)}</span> : null}
               </td>
-              <td className="px-3 py-2">{attempt.responseStatus ? <ResponseCode status={attempt.responseStatus} /> : <span className="text-zinc-400">none</span>}</td>
+              <td className="px-3 py-2">
+                {attempt.responseStatus ? <ResponseCode status={attempt.responseStatus} /> : <span className="text-zinc-400">none</span>}
+              </td>
               <td className="max-w-md px-3 py-2">
                 {attempt.error ? <p className="text-red-700">{attempt.error}</p> : null}
                 {attempt.responseBody ? (

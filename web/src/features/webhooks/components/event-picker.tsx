@@ -46,10 +46,7 @@ export function EventPicker({ allEvents, onAllEventsChange }: EventPickerProps) 
                 <div
                   role="group"
                   aria-label="Event types"
-                  className={cn(
-                    'max-h-64 space-y-3 overflow-y-auto rounded-lg border border-zinc-200 p-3',
-                    fieldState.invalid && 'border-red-300',
-                  )}
+                  className={cn('max-h-64 space-y-3 overflow-y-auto rounded-lg border border-zinc-200 p-3', fieldState.invalid && 'border-red-300')}
                 >
                   {[...GROUPS].map(([group, types]) => (
                     <div key={group} className="space-y-1.5">

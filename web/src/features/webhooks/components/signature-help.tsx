@@ -20,14 +20,14 @@ export function SignatureHelp() {
   return (
     <div className="space-y-3 text-left">
       <p className="text-sm text-zinc-600">
-        Every delivery is a <code className="font-mono text-[13px]">POST</code> of <code className="font-mono text-[13px]">{'{ id, type, createdAt, data }'}</code>{' '}
-        signed with the endpoint's secret. Verify it with the Standard Webhooks headers (<code className="font-mono text-[13px]">webhook-id</code>,{' '}
-        <code className="font-mono text-[13px]">webhook-timestamp</code>, <code className="font-mono text-[13px]">webhook-signature</code>):
+        Every delivery is a <code className="font-mono text-[13px]">POST</code> of{' '}
+        <code className="font-mono text-[13px]">{'{ id, type, createdAt, data }'}</code> signed with the endpoint's secret. Verify it with the Standard Webhooks
+        headers (<code className="font-mono text-[13px]">webhook-id</code>, <code className="font-mono text-[13px]">webhook-timestamp</code>,{' '}
+        <code className="font-mono text-[13px]">webhook-signature</code>):
       </p>
       <CodeBlock label="Verify with the standardwebhooks library">{STANDARD}</CodeBlock>
       <p className="text-sm text-zinc-600">
-        or with a plain HMAC: <code className="font-mono text-[13px]">x-signature</code> is the hex HMAC-SHA256 of the raw body, keyed with the
-        whole secret:
+        or with a plain HMAC: <code className="font-mono text-[13px]">x-signature</code> is the hex HMAC-SHA256 of the raw body, keyed with the whole secret:
       </p>
       <CodeBlock label="Verify x-signature with a plain HMAC">{PLAIN}</CodeBlock>
       <Button asChild variant="secondary" size="sm">

@@ -43,7 +43,9 @@ export function WebhookDetails({ webhookId }: { webhookId: string }) {
   const setEnabled = (enabled: boolean) =>
     update.mutate(
       { id: endpoint.id, changes: { enabled } },
-      { onSuccess: () => toast.success(enabled ? 'Endpoint enabled: held-back deliveries are being sent' : 'Endpoint disabled: new events are kept for later') },
+      {
+        onSuccess: () => toast.success(enabled ? 'Endpoint enabled: held-back deliveries are being sent' : 'Endpoint disabled: new events are kept for later'),
+      },
     );
 
   return (
@@ -120,8 +122,8 @@ export function WebhookDetails({ webhookId }: { webhookId: string }) {
         title="Delete this webhook endpoint?"
         description={
           <>
-            <span className="font-mono break-all text-zinc-800">{endpoint.url}</span> stops receiving events at once, and its delivery log is
-            deleted with it. Deliveries still being retried are dropped. This cannot be undone.
+            <span className="font-mono break-all text-zinc-800">{endpoint.url}</span> stops receiving events at once, and its delivery log is deleted with it.
+            Deliveries still being retried are dropped. This cannot be undone.
           </>
         }
         confirmLabel="Delete endpoint"
@@ -164,8 +166,8 @@ function StateBanner({ endpoint, pending, onEnable }: { endpoint: WebhookEndpoin
       <div role="note" className="flex gap-2.5 border-b border-amber-100 bg-amber-50/70 px-5 py-3 text-sm text-amber-900">
         <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
         <span>
-          <strong className="font-semibold">Failing since {formatDateTime(endpoint.failingSince)}.</strong> Deliveries are retried with backoff;
-          if the endpoint keeps failing it is disabled. Only a 2xx answer counts as delivered.
+          <strong className="font-semibold">Failing since {formatDateTime(endpoint.failingSince)}.</strong> Deliveries are retried with backoff; if the endpoint
+          keeps failing it is disabled. Only a 2xx answer counts as delivered.
         </span>
       </div>
     );

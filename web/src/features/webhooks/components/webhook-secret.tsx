@@ -43,12 +43,7 @@ export function WebhookSecretPanel({ endpoint }: { endpoint: WebhookEndpoint }) 
             className="min-w-0 flex-1 basis-72 font-mono text-[13px]"
             onFocus={(event) => revealed && event.currentTarget.select()}
           />
-          <Button
-            variant="secondary"
-            pending={revealed && secret.isFetching && !secret.data}
-            onClick={toggle}
-            aria-pressed={revealed}
-          >
+          <Button variant="secondary" pending={revealed && secret.isFetching && !secret.data} onClick={toggle} aria-pressed={revealed}>
             {revealed ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
             {revealed ? 'Hide' : 'Reveal'}
           </Button>
@@ -88,8 +83,8 @@ export function WebhookSecretPanel({ endpoint }: { endpoint: WebhookEndpoint }) 
         title="Rotate the signing secret?"
         description={
           <>
-            A new secret signs every delivery from now on. For the next 24 hours each delivery is signed with both the new and the current
-            secret, so your receiver keeps verifying while you switch it to the new one. After that, only the new secret works.
+            A new secret signs every delivery from now on. For the next 24 hours each delivery is signed with both the new and the current secret, so your
+            receiver keeps verifying while you switch it to the new one. After that, only the new secret works.
           </>
         }
         confirmLabel="Rotate secret"

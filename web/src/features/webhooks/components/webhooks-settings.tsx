@@ -37,9 +37,8 @@ export function WebhooksSettings() {
             className="px-0 py-4 lg:items-start lg:text-left"
             description={
               <>
-                Webhooks tell your own systems the moment something happens: a post goes out, a comment or a direct message arrives, a
-                team or an account changes. Add your server's URL, pick the events, and every delivery is signed, retried for about three
-                days and logged here.
+                Webhooks tell your own systems the moment something happens: a post goes out, a comment or a direct message arrives, a team or an account
+                changes. Add your server's URL, pick the events, and every delivery is signed, retried for about three days and logged here.
               </>
             }
             action={addButton}
@@ -78,10 +77,18 @@ function EndpointTable({ endpoints }: { endpoints: WebhookEndpoint[] }) {
         <caption className="sr-only">Webhook endpoints, newest first</caption>
         <thead className="border-b border-zinc-200 bg-zinc-50/60 text-xs font-medium text-zinc-500">
           <tr>
-            <th scope="col" className="px-5 py-2.5 font-medium">Endpoint</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Events</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Status</th>
-            <th scope="col" className="px-3 py-2.5 font-medium">Created</th>
+            <th scope="col" className="px-5 py-2.5 font-medium">
+              Endpoint
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Events
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2.5 font-medium">
+              Created
+            </th>
             <th scope="col" className="px-5 py-2.5">
               <span className="sr-only">Open</span>
             </th>

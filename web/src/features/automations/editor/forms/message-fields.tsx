@@ -73,7 +73,9 @@ function TextInput({ name, label, className, placeholder }: { name: string; labe
   const { register } = useFormContext();
   return (
     <FormField name={name} label={label} className={className}>
-      {({ id, invalid, describedBy }) => <Input id={id} placeholder={placeholder} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />}
+      {({ id, invalid, describedBy }) => (
+        <Input id={id} placeholder={placeholder} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />
+      )}
     </FormField>
   );
 }
@@ -91,7 +93,10 @@ function AttachmentField({ teamId }: { teamId: string }) {
         kinds={['image', 'video']}
         value={chosen}
         onChange={(upload) =>
-          setValue('message.attachments', upload ? [{ uploadId: upload.id, type: upload.type === 'video' ? 'VIDEO' : 'IMAGE' }] : [], { shouldDirty: true, shouldValidate: true })
+          setValue('message.attachments', upload ? [{ uploadId: upload.id, type: upload.type === 'video' ? 'VIDEO' : 'IMAGE' }] : [], {
+            shouldDirty: true,
+            shouldValidate: true,
+          })
         }
       />
       <FieldError name="message.attachments" />

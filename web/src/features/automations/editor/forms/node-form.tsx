@@ -54,7 +54,9 @@ export function TextAreaField({ name, label, description, rows = 4 }: { name: st
   const { register } = useFormContext();
   return (
     <FormField name={name} label={label} description={description}>
-      {({ id, invalid, describedBy }) => <Textarea id={id} rows={rows} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />}
+      {({ id, invalid, describedBy }) => (
+        <Textarea id={id} rows={rows} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />
+      )}
     </FormField>
   );
 }

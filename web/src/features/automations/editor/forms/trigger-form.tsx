@@ -61,7 +61,11 @@ export function TriggerForm({ teamId, trigger, accounts, platforms, onChange }: 
             <SelectField name="platform" label="Platform" options={platforms} />
             <FormField name="socialAccountId" label="Account">
               {({ id, invalid }) => (
-                <NativeSelect id={id} aria-invalid={invalid || undefined} {...form.register('socialAccountId', { setValueAs: (value: string) => value || null })}>
+                <NativeSelect
+                  id={id}
+                  aria-invalid={invalid || undefined}
+                  {...form.register('socialAccountId', { setValueAs: (value: string) => value || null })}
+                >
                   <option value="">Choose an account</option>
                   {onAccount.map((account) => (
                     <option key={account.id} value={account.id}>
@@ -109,11 +113,18 @@ function PostField({ teamId, socialAccountId }: { teamId: string; socialAccountI
   const { register } = useFormContext<TriggerInput>();
   const posts = usePostedPosts(teamId);
   // A comment flow listens on one post published through the service on its account.
-  const onAccount = (posts.data ?? []).filter((post) => !socialAccountId || post.socialAccounts.some((target) => target.socialAccountId === socialAccountId && !target.deletedAt));
+  const onAccount = (posts.data ?? []).filter(
+    (post) => !socialAccountId || post.socialAccounts.some((target) => target.socialAccountId === socialAccountId && !target.deletedAt),
+  );
   return (
     <FormField name="postId" label="Post" description="Comments on this published post start the flow">
       {({ id, invalid, describedBy }) => (
-        <NativeSelect id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register('postId', { setValueAs: (value: string) => value || null })}>
+        <NativeSelect
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          {...register('postId', { setValueAs: (value: string) => value || null })}
+        >
           <option value="">Choose a post</option>
           {onAccount.map((post) => (
             <option key={post.id} value={post.id}>

@@ -27,7 +27,9 @@ export function FlowHistory({ flow, onLoaded }: Props) {
           <div className="flex items-start gap-3 border-b border-zinc-200 px-5 py-4">
             <div className="space-y-1">
               <DialogPrimitive.Title className="text-base font-semibold text-zinc-900">Version history</DialogPrimitive.Title>
-              <DialogPrimitive.Description className="text-sm text-zinc-500">Every published version of “{flow.name}”, newest first.</DialogPrimitive.Description>
+              <DialogPrimitive.Description className="text-sm text-zinc-500">
+                Every published version of “{flow.name}”, newest first.
+              </DialogPrimitive.Description>
             </div>
             <DialogPrimitive.Close className="ml-auto rounded-md p-1 text-zinc-400 hover:bg-zinc-100 hover:text-zinc-700" aria-label="Close">
               <X className="size-4" aria-hidden />

@@ -34,7 +34,12 @@ export function VersionList({ flow, onLoaded }: Props) {
   };
 
   if (versions.isPending) return <Skeleton className="h-32" />;
-  if (versions.isError) return <p role="alert" className="text-sm text-red-700">The history did not load: {errorMessage(versions.error)}</p>;
+  if (versions.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        The history did not load: {errorMessage(versions.error)}
+      </p>
+    );
   const { items, total } = versions.data;
   if (items.length === 0) return <EmptyState icon={History} title="Never published" description="Each publish adds a version here." />;
   return (

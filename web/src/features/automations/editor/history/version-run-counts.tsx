@@ -14,10 +14,21 @@ export function VersionRunCounts({ flowId, version }: { flowId: string; version:
   const stats = useNodeStats(flowId, PERIOD, true, version.id);
   const { trigger, steps } = version.definition;
   const counts = useMemo(
-    () => (stats.data ? countsByNode(stats.data, steps.flatMap((step) => (step.id ? [step.id] : []))) : null),
+    () =>
+      stats.data
+        ? countsByNode(
+            stats.data,
+            steps.flatMap((step) => (step.id ? [step.id] : [])),
+          )
+        : null,
     [stats.data, steps],
   );
-  if (stats.isError) return <p role="alert" className="px-3 pb-3 text-xs text-red-700">{errorMessage(stats.error)}</p>;
+  if (stats.isError)
+    return (
+      <p role="alert" className="px-3 pb-3 text-xs text-red-700">
+        {errorMessage(stats.error)}
+      </p>
+    );
   if (!counts) return <Skeleton className="mx-3 mb-3 h-16" />;
   const rows = [
     { key: 'trigger', label: TRIGGER_LABELS[trigger.type], id: 'trigger' },
@@ -28,11 +39,21 @@ export function VersionRunCounts({ flowId, version }: { flowId: string; version:
       <caption className="px-3 pt-2 text-left text-zinc-500">Runs of the last 30 days, test runs excluded</caption>
       <thead>
         <tr className="text-zinc-500">
-          <th scope="col" className="px-3 py-1.5 text-left font-medium">Node</th>
-          <th scope="col" className="px-1.5 py-1.5 text-right font-medium">Reached</th>
-          <th scope="col" className="px-1.5 py-1.5 text-right font-medium">Done</th>
-          <th scope="col" className="px-1.5 py-1.5 text-right font-medium">Skipped</th>
-          <th scope="col" className="px-3 py-1.5 text-right font-medium">Failed</th>
+          <th scope="col" className="px-3 py-1.5 text-left font-medium">
+            Node
+          </th>
+          <th scope="col" className="px-1.5 py-1.5 text-right font-medium">
+            Reached
+          </th>
+          <th scope="col" className="px-1.5 py-1.5 text-right font-medium">
+            Done
+          </th>
+          <th scope="col" className="px-1.5 py-1.5 text-right font-medium">
+            Skipped
+          </th>
+          <th scope="col" className="px-3 py-1.5 text-right font-medium">
+            Failed
+          </th>
         </tr>
       </thead>
       <tbody>

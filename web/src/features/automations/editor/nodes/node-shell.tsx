@@ -63,7 +63,10 @@ export function NodeShell({ icon: Icon, title, id, selected, problems, counts, r
           <span className="line-clamp-2">{result.label}</span>
         </p>
       ) : counts ? (
-        <p className="mt-auto flex gap-2 text-[11px] text-zinc-500" aria-label={`Reached ${counts.reached}, completed ${counts.completed}, skipped ${counts.skipped}, failed ${counts.failed}`}>
+        <p
+          className="mt-auto flex gap-2 text-[11px] text-zinc-500"
+          aria-label={`Reached ${counts.reached}, completed ${counts.completed}, skipped ${counts.skipped}, failed ${counts.failed}`}
+        >
           <span className="font-medium text-zinc-700">{counts.reached} reached</span>
           <span className="text-emerald-700">{counts.completed} done</span>
           <span className="text-amber-700">{counts.skipped} skipped</span>

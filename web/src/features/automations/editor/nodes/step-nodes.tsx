@@ -25,15 +25,35 @@ const quoted = (text: string | undefined) => (text ? `“${text}”` : <span cla
 function ConditionNodeView({ data, selected }: NodeProps<StepFlowNode<'CONDITION'>>) {
   const { conditions } = data.step;
   return (
-    <NodeShell icon={Filter} title={STEP_LABELS.CONDITION} id={data.step.id} selected={selected} problems={data.problems} counts={data.counts} result={data.result} footer="Not matched: the run stops here">
-      {conditions.map((condition) => `${condition.field.toLowerCase()} ${condition.operator.toLowerCase().replace('_', ' ')} “${condition.value}”`).join(' and ')}
+    <NodeShell
+      icon={Filter}
+      title={STEP_LABELS.CONDITION}
+      id={data.step.id}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+      footer="Not matched: the run stops here"
+    >
+      {conditions
+        .map((condition) => `${condition.field.toLowerCase()} ${condition.operator.toLowerCase().replace('_', ' ')} “${condition.value}”`)
+        .join(' and ')}
     </NodeShell>
   );
 }
 
 function SendMessageNodeView({ data, selected }: NodeProps<StepFlowNode<'SEND_MESSAGE'>>) {
   return (
-    <NodeShell icon={MessageCircle} title={STEP_LABELS.SEND_MESSAGE} id={data.step.id} selected={selected} problems={data.problems} counts={data.counts} result={data.result} footer="Direct message">
+    <NodeShell
+      icon={MessageCircle}
+      title={STEP_LABELS.SEND_MESSAGE}
+      id={data.step.id}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+      footer="Direct message"
+    >
       {quoted(data.step.message.text)}
       {richParts(data.step.message) ? <span className="block text-zinc-500">+ {richParts(data.step.message)}</span> : null}
     </NodeShell>
@@ -42,7 +62,16 @@ function SendMessageNodeView({ data, selected }: NodeProps<StepFlowNode<'SEND_ME
 
 function PrivateReplyNodeView({ data, selected }: NodeProps<StepFlowNode<'SEND_PRIVATE_REPLY'>>) {
   return (
-    <NodeShell icon={Lock} title={STEP_LABELS.SEND_PRIVATE_REPLY} id={data.step.id} selected={selected} problems={data.problems} counts={data.counts} result={data.result} footer="A DM to the commenter">
+    <NodeShell
+      icon={Lock}
+      title={STEP_LABELS.SEND_PRIVATE_REPLY}
+      id={data.step.id}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+      footer="A DM to the commenter"
+    >
       {quoted(data.step.message.text)}
     </NodeShell>
   );
@@ -50,7 +79,16 @@ function PrivateReplyNodeView({ data, selected }: NodeProps<StepFlowNode<'SEND_P
 
 function PublicReplyNodeView({ data, selected }: NodeProps<StepFlowNode<'SEND_PUBLIC_COMMENT_REPLY'>>) {
   return (
-    <NodeShell icon={MessageSquareReply} title={STEP_LABELS.SEND_PUBLIC_COMMENT_REPLY} id={data.step.id} selected={selected} problems={data.problems} counts={data.counts} result={data.result} footer="Under the comment">
+    <NodeShell
+      icon={MessageSquareReply}
+      title={STEP_LABELS.SEND_PUBLIC_COMMENT_REPLY}
+      id={data.step.id}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+      footer="Under the comment"
+    >
       {quoted(data.step.text)}
     </NodeShell>
   );
@@ -58,7 +96,15 @@ function PublicReplyNodeView({ data, selected }: NodeProps<StepFlowNode<'SEND_PU
 
 function LikeCommentNodeView({ data, selected }: NodeProps<StepFlowNode<'LIKE_COMMENT'>>) {
   return (
-    <NodeShell icon={Heart} title={STEP_LABELS.LIKE_COMMENT} id={data.step.id} selected={selected} problems={data.problems} counts={data.counts} result={data.result}>
+    <NodeShell
+      icon={Heart}
+      title={STEP_LABELS.LIKE_COMMENT}
+      id={data.step.id}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+    >
       Likes the comment that started the run.
     </NodeShell>
   );
@@ -66,7 +112,15 @@ function LikeCommentNodeView({ data, selected }: NodeProps<StepFlowNode<'LIKE_CO
 
 function ArchiveConversationNodeView({ data, selected }: NodeProps<StepFlowNode<'ARCHIVE_CONVERSATION'>>) {
   return (
-    <NodeShell icon={Archive} title={STEP_LABELS.ARCHIVE_CONVERSATION} id={data.step.id} selected={selected} problems={data.problems} counts={data.counts} result={data.result}>
+    <NodeShell
+      icon={Archive}
+      title={STEP_LABELS.ARCHIVE_CONVERSATION}
+      id={data.step.id}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+    >
       Moves the conversation out of the open inbox.
     </NodeShell>
   );
@@ -74,7 +128,15 @@ function ArchiveConversationNodeView({ data, selected }: NodeProps<StepFlowNode<
 
 function OpenConversationNodeView({ data, selected }: NodeProps<StepFlowNode<'OPEN_CONVERSATION'>>) {
   return (
-    <NodeShell icon={MessagesSquare} title={STEP_LABELS.OPEN_CONVERSATION} id={data.step.id} selected={selected} problems={data.problems} counts={data.counts} result={data.result}>
+    <NodeShell
+      icon={MessagesSquare}
+      title={STEP_LABELS.OPEN_CONVERSATION}
+      id={data.step.id}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+    >
       Puts the conversation back in the open inbox.
     </NodeShell>
   );

@@ -12,7 +12,16 @@ function TriggerNodeView({ data, selected }: NodeProps<TriggerFlowNode>) {
   const words = (readsText ? trigger.keywords : trigger.payloads) ?? [];
   const platform = trigger.platform.charAt(0) + trigger.platform.slice(1).toLowerCase();
   return (
-    <NodeShell icon={Zap} title={`When: ${TRIGGER_LABELS[trigger.type].toLowerCase()}`} selected={selected} problems={data.problems} counts={data.counts} result={data.result} hasInput={false} footer="Trigger">
+    <NodeShell
+      icon={Zap}
+      title={`When: ${TRIGGER_LABELS[trigger.type].toLowerCase()}`}
+      selected={selected}
+      problems={data.problems}
+      counts={data.counts}
+      result={data.result}
+      hasInput={false}
+      footer="Trigger"
+    >
       {platform} · {data.accountName}
       {words.length ? ` · ${readsText ? 'keywords' : 'payloads'}: ${words.join(', ')}` : readsText ? ' · any text' : ''}
     </NodeShell>

@@ -27,7 +27,14 @@ export function ItemActions({ name, index, count, idPrefix, onMove, onRemove, re
     <div className="flex shrink-0 items-center gap-0.5">
       {onMove ? (
         <>
-          <Button id={`${idPrefix}-${index}-up`} variant="ghost" size="icon" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index - 1, 'up')}>
+          <Button
+            id={`${idPrefix}-${index}-up`}
+            variant="ghost"
+            size="icon"
+            aria-label={`Move ${name} up`}
+            disabled={index === 0}
+            onClick={() => move(index - 1, 'up')}
+          >
             <ArrowUp className="size-4" aria-hidden />
           </Button>
           <Button

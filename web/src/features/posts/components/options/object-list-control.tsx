@@ -32,7 +32,12 @@ export function ObjectListControl({ field, value, issues, uploads, onChange, act
     <fieldset className="space-y-2" aria-describedby={field.description ? `${id}-hint` : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-zinc-800">
         {field.label}
-        {field.max ? <span className="font-normal text-zinc-500"> ({items.length} of at most {field.max})</span> : null}
+        {field.max ? (
+          <span className="font-normal text-zinc-500">
+            {' '}
+            ({items.length} of at most {field.max})
+          </span>
+        ) : null}
       </legend>
       {field.description ? (
         <p id={`${id}-hint`} className="text-xs text-zinc-500">

@@ -22,11 +22,16 @@ export function ScalarControl({ field, value, issues, uploads, onChange, json = 
   const issuesId = `${id}-issues`;
   const messages = allMessages(issues);
   const invalid = messages.length > 0 || undefined;
-  const describedBy = [field.description ? hintId : null, messages.length ? issuesId : null, field.kind === 'string' && field.max ? `${id}-count` : null]
-    .filter(Boolean)
-    .join(' ') || undefined;
+  const describedBy =
+    [field.description ? hintId : null, messages.length ? issuesId : null, field.kind === 'string' && field.max ? `${id}-count` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const label = `${field.label}${field.required && field.kind !== 'enum' ? ' (required)' : ''}`;
-  const hint = field.description ? <p id={hintId} className="text-xs text-zinc-500">{field.description}</p> : null;
+  const hint = field.description ? (
+    <p id={hintId} className="text-xs text-zinc-500">
+      {field.description}
+    </p>
+  ) : null;
 
   if (field.kind === 'boolean') {
     return (
@@ -38,7 +43,13 @@ export function ScalarControl({ field, value, issues, uploads, onChange, json = 
           {hint}
           <FieldIssues id={issuesId} messages={messages} />
         </div>
-        <Switch id={id} checked={value === true} onCheckedChange={(checked) => onChange(checked ? true : undefined)} aria-describedby={describedBy} aria-invalid={invalid} />
+        <Switch
+          id={id}
+          checked={value === true}
+          onCheckedChange={(checked) => onChange(checked ? true : undefined)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+        />
       </div>
     );
   }
@@ -158,18 +169,34 @@ export function ScalarControl({ field, value, issues, uploads, onChange, json = 
     }
     case 'json':
       control = (
-        <Textarea {...a11y} rows={3} className="font-mono text-xs" value={json} placeholder="JSON, as the API takes it" onChange={(event) => onJsonChange?.(event.target.value)} />
+        <Textarea
+          {...a11y}
+          rows={3}
+          className="font-mono text-xs"
+          value={json}
+          placeholder="JSON, as the API takes it"
+          onChange={(event) => onJsonChange?.(event.target.value)}
+        />
       );
       break;
     case 'string': {
       const text = typeof value === 'string' ? value : '';
       if (field.format === 'datetime') {
         control = (
-          <Input {...a11y} type="datetime-local" value={toLocalInput(value)} onChange={(event) => onChange(event.target.value ? new Date(event.target.value).toISOString() : undefined)} />
+          <Input
+            {...a11y}
+            type="datetime-local"
+            value={toLocalInput(value)}
+            onChange={(event) => onChange(event.target.value ? new Date(event.target.value).toISOString() : undefined)}
+          />
         );
         break;
       }
-      const props = { ...a11y, value: text, onChange: (event: { target: { value: string } }) => onChange(event.target.value === '' ? undefined : event.target.value) };
+      const props = {
+        ...a11y,
+        value: text,
+        onChange: (event: { target: { value: string } }) => onChange(event.target.value === '' ? undefined : event.target.value),
+      };
       control = field.multiline ? <Textarea rows={3} {...props} /> : <Input type={field.format === 'url' ? 'url' : 'text'} {...props} />;
       if (field.max) {
         control = (

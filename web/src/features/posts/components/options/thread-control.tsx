@@ -29,7 +29,12 @@ export function ThreadControl({ field, value, issues, uploads, onChange }: Optio
     <fieldset className="space-y-2">
       <legend className="mb-1.5 text-sm font-medium text-zinc-800">
         {field.label}
-        {field.max ? <span className="font-normal text-zinc-500"> ({posts.length} of at most {field.max})</span> : null}
+        {field.max ? (
+          <span className="font-normal text-zinc-500">
+            {' '}
+            ({posts.length} of at most {field.max})
+          </span>
+        ) : null}
       </legend>
       <p className="text-xs text-zinc-500">Posted in order as replies under the main post.</p>
       <FieldIssues messages={ownMessages(issues)} />
