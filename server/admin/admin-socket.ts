@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import type { Database } from '../db/client';
 import { AppError } from '../http/errors';
@@ -17,18 +18,15 @@ export function adminSocketPath(dataDir: string): string {
 export async function listenAdminSocket(db: Database, dataDir: string, logger: Logger): Promise<Server> {
   const socketPath = adminSocketPath(dataDir);
   // A socket left by a crashed process would block listen(); nothing can be listening on it if we got here.
-  if (existsSync(socketPath) && !(await adminSocketAnswers(socketPath))) unlinkSync(socketPath);
+  if (existsSync(socketPath) && !(await adminSocketListening(socketPath))) unlinkSync(socketPath);
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     let status = 200;
     let body: unknown;
     try {
-      if (req.method === 'GET' && req.url === '/ping') body = { ok: true };
-      else {
-        const command = adminCommandSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        body = await runAdminCommand(db, command);
-      }
+      const command = adminCommandSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      body = await runAdminCommand(db, command);
     } catch (error) {
       status = error instanceof AppError ? error.statusCode : 400;
       body = { error: error instanceof Error ? error.message : String(error) };
@@ -71,18 +69,24 @@ export async function closeAdminSocket(server: Server, dataDir: string): Promise
   if (existsSync(socketPath)) unlinkSync(socketPath);
 }
 
-export function adminSocketAnswers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = request({ socketPath, path: '/ping', method: 'GET', timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
+/**
+ * Whether a process listens on the admin socket, decided by connecting rather than by waiting for
+ * an answer: the kernel accepts a Unix-socket connection for a listening process however busy its
+ * event loop is. A server under load is thus never taken for a stopped one, which would make the
+ * CLI open the embedded database beside it (its write lost, the files at risk). Only "no socket"
+ * and "nobody listening" (a file left by a crashed process) mean stopped; anything else is an error.
+ */
+export function adminSocketListening(socketPath: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
     });
-    req.on('error', () => resolve(false));
-    req.on('timeout', () => {
-      req.destroy();
-      resolve(false);
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(false);
+      else reject(new Error(`Cannot tell whether SocialDesk runs on this data directory (${error.code ?? error.message}): try again`));
     });
-    req.end();
   });
 }
 

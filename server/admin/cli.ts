@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { adminSocketAnswers, adminSocketPath, sendAdminCommand } from './admin-socket';
+import { adminSocketListening, adminSocketPath, sendAdminCommand } from './admin-socket';
 import { adminCommandSchema, runAdminCommand, type AdminCommand, type AdminResult } from './commands';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -101,7 +101,8 @@ async function execute(command: AdminCommand): Promise<AdminResult> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
   if (!config.DATABASE_URL && config.dataDir !== 'memory://') {
     const socketPath = adminSocketPath(config.dataDir);
-    if (await adminSocketAnswers(socketPath)) return sendAdminCommand(socketPath, command);
+    // While the server runs, it alone opens the embedded database: the command goes through it.
+    if (await adminSocketListening(socketPath)) return sendAdminCommand(socketPath, command);
   }
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, poolSize: 2 });
   try {
