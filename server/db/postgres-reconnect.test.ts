@@ -14,14 +14,20 @@ import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../t
 const binDir = postgresBinDir();
 const runs = !!process.env.DATABASE_URL || !!binDir;
 let privatePostgres: PrivatePostgres | undefined;
-let proxy: Server | undefined;
+const proxies: Server[] = [];
 const sockets = new Set<Socket>();
 
 afterAll(() => {
   for (const socket of sockets) socket.destroy();
-  proxy?.close();
+  for (const proxy of proxies) proxy.close();
   privatePostgres?.destroy();
 });
+
+async function targetDatabase(): Promise<URL> {
+  if (process.env.DATABASE_URL) return new URL(process.env.DATABASE_URL);
+  privatePostgres ??= await startPrivatePostgres(binDir!);
+  return new URL(privatePostgres.url());
+}
 
 /** The ErrorResponse a backend sends when `pg_terminate_backend` or a fast shutdown ends it. */
 function adminShutdownMessage(): Buffer {
@@ -36,13 +42,13 @@ function adminShutdownMessage(): Buffer {
 }
 
 /**
- * A TCP proxy to a real Postgres that, on its first connection only, answers the driver's
- * array-type query as a terminated backend would and closes; every later connection passes through.
+ * A TCP proxy to a real Postgres that, on its first connection only, answers the first message
+ * containing `trigger` as a terminated backend would and closes; every later connection passes through.
  */
-async function startTerminatingProxy(target: URL): Promise<{ url: string; terminated: () => number }> {
+async function startTerminatingProxy(target: URL, trigger: string): Promise<{ url: string; terminated: () => number }> {
   let connections = 0;
   let terminated = 0;
-  proxy = createServer((client) => {
+  const proxy = createServer((client) => {
     connections += 1;
     const killThisOne = connections === 1;
     const server = connect(Number(target.port || 5432), target.hostname);
@@ -53,7 +59,7 @@ async function startTerminatingProxy(target: URL): Promise<{ url: string; termin
     server.on('close', () => client.destroy());
     server.pipe(client);
     client.on('data', (chunk: Buffer) => {
-      if (killThisOne && chunk.includes('pg_catalog.pg_type')) {
+      if (killThisOne && !terminated && chunk.includes(trigger)) {
         terminated += 1;
         client.end(adminShutdownMessage());
         server.destroy();
@@ -62,34 +68,54 @@ async function startTerminatingProxy(target: URL): Promise<{ url: string; termin
       server.write(chunk);
     });
   });
-  await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
+  proxies.push(proxy);
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const url = new URL(target);
   url.hostname = '127.0.0.1';
   url.port = String((proxy.address() as AddressInfo).port);
   return { url: url.toString(), terminated: () => terminated };
 }
 
-describe.skipIf(!runs)('a connection terminated while it starts up', () => {
-  it('runs the first query on the reconnected backend instead of failing it with the old error', { timeout: 60_000 }, async () => {
-    let target = process.env.DATABASE_URL;
-    if (!target) {
-      privatePostgres = await startPrivatePostgres(binDir!);
-      target = privatePostgres.url();
-    }
-    const { url, terminated } = await startTerminatingProxy(new URL(target));
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
+/** Runs `work` with every unhandled rejection of the meantime collected. */
+async function collectingUnhandled(work: (unhandled: unknown[]) => Promise<void>) {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    await work(unhandled);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+  }
+}
+
+describe.skipIf(!runs)('a connection its backend terminated', () => {
+  it('runs the first query after a reconnect during start-up on the new backend, not failing it with the old error', { timeout: 60_000 }, async () => {
+    const { url, terminated } = await startTerminatingProxy(await targetDatabase(), 'pg_catalog.pg_type');
     const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 1 });
+    await collectingUnhandled(async (unhandled) => {
+      try {
+        const { rows } = await sqlExecutorFor(database.db).executeSql('select 42 as answer');
+        expect(terminated()).toBe(1);
+        expect(rows).toEqual([{ answer: 42 }]);
+        // Nothing of the old backend's error escapes as an unhandled rejection either.
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(unhandled).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    });
+  });
+
+  it('fails the query it was running, and runs the next one on a new backend (a fast shutdown mid-query)', { timeout: 60_000 }, async () => {
+    const { url, terminated } = await startTerminatingProxy(await targetDatabase(), 'interrupted-by-shutdown');
+    const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 1 });
+    const sql = sqlExecutorFor(database.db);
     try {
-      const { rows } = await sqlExecutorFor(database.db).executeSql('select 42 as answer');
+      await expect(sql.executeSql(`select 'interrupted-by-shutdown' as answer`)).rejects.toThrow();
       expect(terminated()).toBe(1);
+      const { rows } = await sql.executeSql('select 42 as answer');
       expect(rows).toEqual([{ answer: 42 }]);
-      // Nothing of the old backend's error escapes as an unhandled rejection either.
-      await new Promise((resolve) => setImmediate(resolve));
-      expect(unhandled).toEqual([]);
     } finally {
-      process.off('unhandledRejection', onUnhandled);
       await database.close();
     }
   });
