@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { newId } from '../db/ids';
-import './database-template';
+// The type of inject('databaseTemplate'); erased at run time, so workers do not load the app for it.
+import type {} from './database-template';
 
 /**
  * For tests that start real server processes: a database of their own on the Postgres of
