@@ -21,7 +21,7 @@ const BROWSER_SAFE_SERVER = [
   String.raw`\.schemas(\.ts)?$`, // zod request/response schemas
   String.raw`/shared/`, // constants and pure functions written for both sides
   String.raw`/platforms/content-rules/`, // per-platform content rules, shared by the API and the composer
-  String.raw`/platforms/(registry|platform-types|platform-definition|sandbox/operations)(\.ts)?$`, // the platform registry: data and pure functions
+  String.raw`/platforms/(registry|platform-types|platform-definition|sandbox-connector/operations)(\.ts)?$`, // the platform registry: data and pure functions
   // Older modules with a browser-safe export, named one by one until it moves to a .schemas.ts or shared/ file.
   String.raw`/(auth/auth\.routes|api-keys/api-keys\.routes|context|events/event-types|uploads/upload-limits)(\.ts)?$`,
 ];
@@ -30,7 +30,8 @@ const webBoundaries = {
   files: ['web/src/**/*.{ts,tsx}'],
   plugins: { 'import-x': importX },
   settings: {
-    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    // tsconfig.json's paths resolve `@/…` and `@server/…`, so the zones below and no-cycle see through them.
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'], tsconfig: { configFile: `${import.meta.dirname}/tsconfig.json` } })],
     'import-x/extensions': ['.ts', '.tsx', '.js'],
     'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
   },
@@ -60,7 +61,8 @@ const webBoundaries = {
       {
         patterns: [
           {
-            regex: String.raw`(^|/)server(?=/)(?!.*(${BROWSER_SAFE_SERVER.join('|')}))`,
+            // `@server/…` (the alias) or a relative path through server/.
+            regex: String.raw`(^@|(^|/))server(?=/)(?!.*(${BROWSER_SAFE_SERVER.join('|')}))`,
             allowTypeImports: true,
             message:
               'The dashboard runs in the browser: import only browser-safe server modules (*.schemas.ts, **/shared/**, platforms/content-rules/**, the platform registry) or use `import type`.',
@@ -121,6 +123,11 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // React Compiler's checks that a render stays pure: no ref read or written while rendering
+      // (a "latest value" ref is set in an effect, or the value read through useEffectEvent), and
+      // no module-level variable changed while rendering.
+      'react-hooks/refs': 'error',
+      'react-hooks/globals': 'error',
     },
   },
   webBoundaries,

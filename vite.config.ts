@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { browserOnlyGuard } from './web/build/browser-only-guard.ts';
+import { pathAliases } from './web/build/path-aliases.ts';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.join(repoRoot, 'web');
@@ -37,6 +38,7 @@ export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
   plugins: [react(), tailwindcss(), recordBuildInputs(), browserOnlyGuard({ repoRoot })],
+  resolve: { alias: pathAliases(repoRoot) },
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,6 +1,10 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './web/build/path-aliases.ts';
 
 export default defineConfig({
+  resolve: { alias: pathAliases(path.dirname(fileURLToPath(import.meta.url))) },
   test: {
     include: ['server/**/*.test.ts', 'web/build/**/*.test.ts', 'web/src/**/*.test.ts'],
     environment: 'node',
@@ -12,5 +16,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry WASM; two cores gain nothing from more workers.
     maxWorkers: 2,
+    // Test files share their worker's module graph instead of importing the whole app again each
+    // (measured: a third less CPU for the suite). Files still isolate by data: each opens its own
+    // database (createTestApp) and closes it in afterAll, and none mocks modules or stubs globals.
+    isolate: false,
   },
 });

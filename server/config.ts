@@ -120,6 +120,7 @@ export const envSchema = z.object({
   AUTOMATION_RUN_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** First wait before publishing again after a transient platform failure; doubles per attempt. */
   PUBLISH_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  IMPORT_RETRY_BASE_SECONDS: z.coerce.number().positive().default(1),
   /** How long a publish job holds a post; after a crash another worker takes over once it runs out. */
   PUBLISH_CLAIM_SECONDS: positiveInt(300),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

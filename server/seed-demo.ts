@@ -11,7 +11,7 @@ import { platformOf } from './platforms/registry';
 import type { SocialAccountType } from './platforms/platform-types';
 import { createPost } from './posts/posts.service';
 import { CreatePostBody } from './posts/posts.schemas';
-import { addFault, connectSandboxAccount, emitComment, emitMessage, emitPostback, listSandboxItems } from './sandbox/sandbox.service';
+import { addFault, connectSandboxAccount, emitComment, emitMessage, emitPostback, listSandboxItems } from './sandbox-platform/sandbox.service';
 import { conversations } from './db/schema/inbox';
 import { dispatchInboundEvent } from './ingest/dispatch-inbound-event';
 import { setConversationStatus } from './inbox/conversations.service';

@@ -1,5 +1,5 @@
 import { handleJob } from '../jobs/define-job';
-import { removeDisconnectedAccountJob } from './remove-disconnected-account.job';
+import { removeDisconnectedAccountJob } from './accounts.jobs';
 import { removeDisconnectedAccounts } from './remove-disconnected-accounts';
 
 export const accountJobHandlers = [

@@ -8,7 +8,7 @@ import { getTeam } from '../teams/teams.service';
 import { platformOf } from '../platforms/registry';
 import type { SocialAccountType } from '../platforms/platform-types';
 import { identityFor, isUniqueViolation, toSocialAccountDto, channelModelOf, type SocialAccountRow } from './account-record';
-import { removeDisconnectedAccountJob } from './remove-disconnected-account.job';
+import { removeDisconnectedAccountJob } from './accounts.jobs';
 
 /** Disconnected accounts stay this long (the organization's `deleteAccountAfter`) before removal. */
 export const DELETE_AFTER_HOURS = 48;

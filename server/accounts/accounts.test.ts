@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../db/schema/events';
 import { socialAccounts } from '../db/schema/social-accounts';
-import { connectThroughConsent, sandboxAccount } from '../sandbox/test-helpers';
+import { connectThroughConsent, sandboxAccount } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';
 import { removeDisconnectedAccounts } from './remove-disconnected-accounts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../db/schema/events';
 import { socialAccounts } from '../db/schema/social-accounts';
-import { answerConsent, connectThroughConsent, openConsent } from '../sandbox/test-helpers';
+import { answerConsent, connectThroughConsent, openConsent } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';
 
 const t = await createTestApp();

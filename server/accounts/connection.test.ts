@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sandboxAccount } from '../sandbox/test-helpers';
+import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';
 
 const t = await createTestApp();

@@ -1,5 +1,5 @@
 import { automationExecutions, automationExecutionSteps } from '../db/schema/automations';
-import { sandboxAccount } from '../sandbox/test-helpers';
+import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import type { createTestApp } from '../test/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

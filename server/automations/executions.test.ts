@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inboxOrg } from '../inbox/inbox-test-kit';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { setFeature } from '../organizations/organizations.service';
 import { createTestApp } from '../test/test-app';
 import { automationsOrg, recordRun as record, type RecordedFlow as Flow, type RecordedRun } from './automations-test-kit';

@@ -7,8 +7,8 @@ import { probeUntil, processApi, runCli, startServerProcess, type ServerProcess 
 
 /**
  * A worker killed (SIGKILL) while a run waits for the platform: the run must not stay RUNNING.
- * The next start's sweep marks it FAILED `AUTOMATION_EXECUTION_STALE` once it outlived its time
- * limit (2 s here, from config), and its fallback job, due later, finds it claimed: no second reply.
+ * The next start's sweep marks it FAILED `AUTOMATION_EXECUTION_STALE` once it outlived one and a half
+ * times its time limit (2 s here, from config), and its fallback job, due later, finds it claimed: no second reply.
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-automation-crash-'));
 const database = await freshDatabaseUrl('sd_automation_crash');
@@ -57,7 +57,7 @@ describe('a worker killed in the middle of an automation run', () => {
     const second = await startServerProcess(env);
     running.push(second);
     const again = processApi(second.url, org.apiKey);
-    // The sweep runs at start and every minute; the run is stale once 2 s + 30 s have passed.
+    // The sweep runs at start and every minute; the run is stale once 3 s (1.5 × 2 s) have passed.
     const [stale] = await probeUntil(
       () => runs(again).catch(() => []),
       (items) => items[0] !== undefined && items[0].status !== 'RUNNING',

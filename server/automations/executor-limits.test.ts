@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../comments/comments-test-kit';
 import { automationExecutions, automationExecutionSteps } from '../db/schema/automations';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { createTestApp } from '../test/test-app';
 import { automationsOrg, dmDefinition } from './automations-test-kit';
 import { runAutomationExecutionJob } from './executor/executor.jobs';

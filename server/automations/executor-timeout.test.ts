@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../comments/comments-test-kit';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { createTestApp } from '../test/test-app';
 import { automationsOrg, dmDefinition } from './automations-test-kit';
 import { runAutomationExecutionJob } from './executor/executor.jobs';

@@ -4,7 +4,7 @@ import { publishedPost, waitFor } from '../comments/comments-test-kit';
 import { commentJobs } from '../comments/comments.jobs';
 import { automationExecutions } from '../db/schema/automations';
 import { outboxEvents } from '../db/schema/events';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { setFeature } from '../organizations/organizations.service';
 import type { PostPlatform } from '../platforms/platform-types';
 import { postJobs } from '../posts/posts.jobs';

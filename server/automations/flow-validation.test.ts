@@ -3,7 +3,7 @@ import { publishedPost } from '../comments/comments-test-kit';
 import { setFeature } from '../organizations/organizations.service';
 import { connectAccount, inDays, uploadMedia } from '../posts/posts-test-kit';
 import { postJobs } from '../posts/posts.jobs';
-import { sandboxAccount } from '../sandbox/test-helpers';
+import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';
 import { automationsOrg, dmDefinition } from './automations-test-kit';
 

@@ -1,5 +1,5 @@
 import { dispatchInboundEvent } from '../ingest/dispatch-inbound-event';
-import { emitMessage } from '../sandbox/sandbox.service';
+import { emitMessage } from '../sandbox-platform/sandbox.service';
 import type { AppServices } from '../services';
 import { createFlow, publishFlow } from './flows.service';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { publishedPost, waitFor } from '../comments/comments-test-kit';
 import { commentJobs } from '../comments/comments.jobs';
 import { automationExecutions } from '../db/schema/automations';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { postJobs } from '../posts/posts.jobs';
 import { createTestApp } from '../test/test-app';
 import { automationsOrg, dmDefinition } from './automations-test-kit';

@@ -7,7 +7,7 @@ import { inboundEvents } from '../db/schema/ingest';
 import { allJobs } from '../jobs/all-jobs';
 import { jobHandlers } from '../jobs/job-handlers';
 import { createOrganization } from '../organizations/organizations.service';
-import { connectSandboxAccount, emitMessage } from '../sandbox/sandbox.service';
+import { connectSandboxAccount, emitMessage } from '../sandbox-platform/sandbox.service';
 import { machine, startBenchServices } from './bench-services';
 import { pause, summary } from './events/stats';
 

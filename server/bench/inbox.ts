@@ -5,7 +5,7 @@ import { messages } from '../db/schema/inbox';
 import { allJobs } from '../jobs/all-jobs';
 import { jobHandlers } from '../jobs/job-handlers';
 import { createOrganization } from '../organizations/organizations.service';
-import { connectSandboxAccount, emitMessage } from '../sandbox/sandbox.service';
+import { connectSandboxAccount, emitMessage } from '../sandbox-platform/sandbox.service';
 import { machine, startBenchServices } from './bench-services';
 import { openEventStream } from './events/sse-client';
 import { summary, until } from './events/stats';

@@ -15,7 +15,7 @@ import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import type { CommentImportListQuery, CreateCommentImportBody } from './comments.schemas';
 import { storeFetchedComments } from './fetched-comments.service';
-import { importCommentsJob } from './import-comments.job';
+import { importCommentsJob } from './comments.jobs';
 import { IMPORT_PLATFORMS, type ImportPlatform } from './shared/comment-statuses';
 
 export type CommentImportRow = typeof commentImports.$inferSelect;
@@ -190,7 +190,7 @@ export async function runCommentImport(services: AppServices, importId: string):
     });
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    const next = importRetry(error, run.attempts, MAX_TRANSIENT_ATTEMPTS);
+    const next = importRetry(error, run.attempts, MAX_TRANSIENT_ATTEMPTS, services.config.IMPORT_RETRY_BASE_SECONDS);
     if (next.kind !== 'FAIL') {
       // A rate limit says when to come back; a transient failure backs off: the run fetches again then.
       const changes = next.kind === 'RATE_LIMITED' ? { status: 'RATE_LIMITED' as const, rateLimitResetAt: next.at } : { status: 'RETRYING' as const };

@@ -6,7 +6,8 @@ import { commentJobs } from './comments.jobs';
 import { publishedPost, waitFor } from './comments-test-kit';
 
 // No ingest worker here: fetched comments come only from import runs.
-const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs] });
+// Transient failures back off from 0.1 s instead of 1 s: the retries, not the waiting, are under test.
+const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs], env: { IMPORT_RETRY_BASE_SECONDS: '0.1' } });
 
 async function setup(plan: 'FREE' | 'PRO', type = 'MASTODON', extra: Record<string, unknown> = {}) {
   const org = await t.createOrg(plan);

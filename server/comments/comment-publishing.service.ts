@@ -11,7 +11,7 @@ import { errorRecord, retryPlan, targetsOutcome } from '../posts/publishing.serv
 import type { AppServices } from '../services';
 import type { CommentRow, CommentTargetRow } from './comment-dto';
 import { claimDueRow } from '../jobs/due-rows';
-import { publishCommentJob } from './publish-comment.job';
+import { publishCommentJob } from './comments.jobs';
 
 type JobRef = { commentId: string; version: number; jobId: string };
 

@@ -1,10 +1,8 @@
 import { handleJob } from '../jobs/define-job';
 import { failCommentImportAfterRetries, runCommentImport } from './comment-imports.service';
 import { publishDueComment } from './comment-publishing.service';
-import { importCommentsJob } from './import-comments.job';
-import { publishCommentJob } from './publish-comment.job';
+import { importCommentsJob, publishCommentJob, sweepDueCommentsJob } from './comments.jobs';
 import { sweepDueComments } from './sweep-due-comments';
-import { sweepDueCommentsJob } from './sweep-due-comments.job';
 
 export const commentJobHandlers = [
   handleJob(publishCommentJob, (payload, { services, jobId }) => publishDueComment(services, { ...payload, jobId })),

@@ -12,7 +12,7 @@ import { checkComment, type CheckedComment } from './comment-checks';
 import type { CommentRow } from './comment-dto';
 import { assertMonthlyCommentQuota, chargeDailyCommentQuota, releaseDailyCommentQuota } from './comment-quotas';
 import type { CommentListQuery, CreateCommentBody, UpdateCommentBody } from './comments.schemas';
-import { publishCommentJob } from './publish-comment.job';
+import { publishCommentJob } from './comments.jobs';
 import type { CommentStatus } from './shared/comment-statuses';
 
 type Scope = { organizationId: string };

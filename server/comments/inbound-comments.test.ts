@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../db/schema/events';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { setFeature } from '../organizations/organizations.service';
 import { postJobs } from '../posts/posts.jobs';
 import { connectAccount } from '../posts/posts-test-kit';

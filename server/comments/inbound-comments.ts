@@ -6,7 +6,7 @@ import { organizations } from '../db/schema/organizations';
 import { posts, postTargets } from '../db/schema/posts';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { recordEvent } from '../events/outbox';
-import type { InboundEventRow } from '../ingest/consumers';
+import type { InboundEventRow } from '../db/schema/ingest';
 import type { PostPlatform } from '../platforms/platform-types';
 import { applyFetchedCommentChange } from './fetched-comment-changes';
 import { storeFetchedComments, toFetchedCommentDto } from './fetched-comments.service';

@@ -1,7 +1,7 @@
 import { comments } from '../db/schema/comments';
 import { sweepDueRows } from '../jobs/due-rows';
 import type { AppServices } from '../services';
-import { publishCommentJob } from './publish-comment.job';
+import { publishCommentJob } from './comments.jobs';
 
 /** Due comments without a live job, and comments whose worker died mid-publish, get a publish job (jobs/due-rows.ts). */
 export async function sweepDueComments(services: AppServices): Promise<number> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { posts } from '../db/schema/posts';
-import { housekeepingJob } from '../jobs/housekeeping.job';
+import { housekeepingJob } from '../jobs/housekeeping.jobs';
 import { connectAccount, inDays } from '../posts/posts-test-kit';
 import { createTestApp } from '../test/test-app';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Transaction } from '../db/client';
 import { conversations, messages, type MessageAttachment } from '../db/schema/inbox';
 import { recordEvent, recordEvents } from '../events/outbox';
-import type { InboundEventRow } from '../ingest/consumers';
+import type { InboundEventRow } from '../db/schema/ingest';
 import { presentConversation, updateConversation } from './conversations.service';
 import { previewOf, toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
 import { announceUpdates, applyReaction, updateMessage } from './message-changes';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { waitFor } from '../comments/comments-test-kit';
-import { sandboxAccount } from '../sandbox/test-helpers';
+import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import type { createTestApp } from '../test/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,6 @@
 import { handleJob } from '../jobs/define-job';
-import { purgeOldMessagesJob } from './purge-old-messages.job';
+import { purgeOldMessagesJob, reconcilePendingMessagesJob } from './inbox.jobs';
 import { purgeOldMessages } from './inbox-retention.service';
-import { reconcilePendingMessagesJob } from './reconcile-pending-messages.job';
 import { reconcilePendingMessages } from './reconcile-pending-messages';
 
 export const purgeOldMessagesHandler = handleJob(purgeOldMessagesJob, async (payload, { services }) => {

@@ -1,4 +1,24 @@
-import { purgeOldMessagesJob } from './purge-old-messages.job';
-import { reconcilePendingMessagesJob } from './reconcile-pending-messages.job';
+import { z } from 'zod';
+import { defineJob } from '../jobs/define-job';
+import { retentionPayload } from '../uploads/uploads.jobs';
+
+/** Messages go 30 days after creation, conversations after 30 days without activity (the spec's retention). */
+export const purgeOldMessagesJob = defineJob({
+  name: 'purge-old-messages',
+  payload: retentionPayload,
+  cron: '41 * * * *',
+  retryLimit: 3,
+});
+
+/**
+ * Every minute and at every worker start: DM sends left PENDING by a process that died between
+ * the two transactions of a send are resolved through the platform (reconcile-pending-messages.ts).
+ */
+export const reconcilePendingMessagesJob = defineJob({
+  name: 'reconcile-pending-messages',
+  payload: z.object({}).passthrough(),
+  cron: '* * * * *',
+  retryLimit: 1,
+});
 
 export const inboxJobs = [purgeOldMessagesJob, reconcilePendingMessagesJob];

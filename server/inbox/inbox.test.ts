@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxEvents } from '../db/schema/events';
 import { conversations, messages } from '../db/schema/inbox';
 import { purgeOldMessagesHandler } from './inbox.job-handlers';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { createTestApp } from '../test/test-app';
 import { inboxOrg } from './inbox-test-kit';
 

@@ -2,9 +2,9 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../comments/comments-test-kit';
 import { outboxEvents } from '../db/schema/events';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
-import { deliverSandboxMessageJob } from '../platforms/sandbox/deliver-sandbox-message.job';
-import { sandboxAccount } from '../sandbox/test-helpers';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
+import { deliverSandboxMessageJob } from '../sandbox-platform/sandbox.jobs';
+import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';
 import { inboxOrg } from './inbox-test-kit';
 

@@ -4,7 +4,7 @@ import { publishedPost, waitFor } from '../comments/comments-test-kit';
 import { commentJobs } from '../comments/comments.jobs';
 import { fetchedComments } from '../db/schema/comments';
 import { privateReplyClaims } from '../db/schema/inbox';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { postJobs } from '../posts/posts.jobs';
 import { createTestApp } from '../test/test-app';
 import { testMedia } from '../test/test-media';

@@ -7,7 +7,7 @@ import { fetchedComments } from '../db/schema/comments';
 import { outboxEvents } from '../db/schema/events';
 import { messages, privateReplyClaims, type PrivateReplyContext } from '../db/schema/inbox';
 import { socialAccounts } from '../db/schema/social-accounts';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { postJobs } from '../posts/posts.jobs';
 import { createTestApp } from '../test/test-app';
 import { inboxOrg } from './inbox-test-kit';

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCommandSchema, runAdminCommand } from '../admin/commands';
 import { outboxEvents } from '../db/schema/events';
-import { sandboxAccount } from '../sandbox/test-helpers';
+import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';
 import { inboxOrg } from './inbox-test-kit';
 import { messagesUsed } from './messaging-quota';

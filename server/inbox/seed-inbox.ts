@@ -4,7 +4,7 @@ import { newId } from '../db/ids';
 import { conversations, messages } from '../db/schema/inbox';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { BadRequestError, NotFoundError } from '../http/errors';
-import { randomPerson } from '../platforms/sandbox/names';
+import { randomPerson } from '../platforms/sandbox-connector/names';
 import type { PostPlatform } from '../platforms/platform-types';
 
 type NewConversation = typeof conversations.$inferInsert;

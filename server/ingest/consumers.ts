@@ -1,12 +1,11 @@
 import type { Transaction } from '../db/client';
-import type { inboundEvents } from '../db/schema/ingest';
+import type { InboundEventRow } from '../db/schema/ingest';
 import type { AppServices } from '../services';
 import { consumeCommentEvent } from '../comments/inbound-comments';
 import { consumeReviewEvent } from '../reviews/inbound-reviews';
 import { consumeMessageEvent } from '../inbox/inbound-messages';
 import { feedAutomations } from '../automations/executor/inbound-triggers';
 
-export type InboundEventRow = typeof inboundEvents.$inferSelect;
 export type InboundDomain = InboundEventRow['domain'];
 
 /** A domain's handler for its inbound events; runs in the transaction that marks the event processed. */

@@ -1,5 +1,5 @@
 import { handleJob } from '../jobs/define-job';
 import { dispatchInboundEvent } from './dispatch-inbound-event';
-import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from './ingest.jobs';
 
 export const ingestJobHandlers = [handleJob(dispatchInboundEventJob, ({ inboundEventId }, { services }) => dispatchInboundEvent(services, inboundEventId))];

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { inboundEvents } from '../db/schema/ingest';
+import { inboundEvents, type InboundEventRow } from '../db/schema/ingest';
 import { socialAccounts } from '../db/schema/social-accounts';
 import type { AppServices } from '../services';
 import type { InboundEvent } from '../platforms/connector';
@@ -7,8 +7,8 @@ import { connectorOf } from '../accounts/credentials';
 import { modesOffered, type ConnectorMode } from '../platforms/connectors';
 import { platformOf } from '../platforms/registry';
 import type { SocialAccountType } from '../platforms/platform-types';
-import { domainOf, type InboundEventRow } from './consumers';
-import { dispatchInboundEventJob } from './dispatch-inbound-event.job';
+import { domainOf } from './consumers';
+import { dispatchInboundEventJob } from './ingest.jobs';
 import { afterCommit, transactionThenFollow } from '../db/after-commit';
 import { IN_PROCESS_FALLBACK_MS } from '../jobs/in-process';
 import { dispatchInboundEvent } from './dispatch-inbound-event';

@@ -1,28 +1,32 @@
-import type { AnyJobContract } from './define-job';
-import { housekeepingJob } from './housekeeping.job';
-import { postJobs } from '../posts/posts.jobs';
-import { uploadJobs } from '../uploads/uploads.jobs';
-import { webhookJobs } from '../webhooks/webhooks.jobs';
-import { removeDisconnectedAccountJob } from '../accounts/remove-disconnected-account.job';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { accountJobs } from '../accounts/accounts.jobs';
 import { analyticsJobs } from '../analytics/analytics.jobs';
+import { automationJobs } from '../automations/executor/executor.jobs';
 import { billingJobs } from '../billing/billing.jobs';
 import { commentJobs } from '../comments/comments.jobs';
-import { reviewJobs } from '../reviews/reviews.jobs';
-import { postHistoryJobs } from '../post-history/post-history.jobs';
-import { automationJobs } from '../automations/executor/executor.jobs';
 import { inboxJobs } from '../inbox/inbox.jobs';
-import { sandboxJobs } from '../platforms/sandbox/deliver-sandbox-message.job';
+import { ingestJobs } from '../ingest/ingest.jobs';
+import { postHistoryJobs } from '../post-history/post-history.jobs';
+import { postJobs } from '../posts/posts.jobs';
+import { reviewJobs } from '../reviews/reviews.jobs';
+import { sandboxJobs } from '../sandbox-platform/sandbox.jobs';
+import { uploadJobs } from '../uploads/uploads.jobs';
+import { webhookJobs } from '../webhooks/webhooks.jobs';
+import type { AnyJobContract } from './define-job';
+import { housekeepingJobs } from './housekeeping.jobs';
 
 /**
  * Every job kind of the product, as contracts: every role creates these queues so that any job can
- * be sent from anywhere. Each domain adds its own here, and its handler to job-handlers.ts.
+ * be sent from anywhere. Nothing is declared here. A domain folder keeps all its contracts in one
+ * `<domain>.jobs.ts` (zod and define-job.ts only, exporting the list `<domain>Jobs`) and their
+ * handlers in `<domain>.job-handlers.ts` (exporting `<domain>JobHandlers`): adding a job touches
+ * those two files and nothing else. Only a folder that gets its first job adds its two lists, here
+ * and in job-handlers.ts; job-handlers.test.ts fails until both are in.
  */
 export const allJobs: AnyJobContract[] = [
-  housekeepingJob,
+  ...housekeepingJobs,
   ...webhookJobs,
-  removeDisconnectedAccountJob,
-  dispatchInboundEventJob,
+  ...accountJobs,
+  ...ingestJobs,
   ...uploadJobs,
   ...postJobs,
   ...commentJobs,

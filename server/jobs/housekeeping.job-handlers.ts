@@ -3,7 +3,7 @@ import { deleteExpiredSessions } from '../auth/sessions.service';
 import { deleteExpiredIdempotencyKeys } from '../http/idempotency';
 import { deleteExpiredRateLimits } from '../http/rate-limit';
 import { handleJob } from './define-job';
-import { housekeepingJob } from './housekeeping.job';
+import { housekeepingJob } from './housekeeping.jobs';
 
 export const housekeepingHandler = handleJob(housekeepingJob, async (_payload, { services }) => {
   const sessions = await deleteExpiredSessions(services.db);
@@ -14,3 +14,5 @@ export const housekeepingHandler = handleJob(housekeepingJob, async (_payload, {
   // write-ahead log would grow by a 16 MB file per 16 MB written until a restart (decision 068).
   if (services.database.kind === 'pglite') await services.db.execute(sql`checkpoint`);
 });
+
+export const housekeepingJobHandlers = [housekeepingHandler];

@@ -3,7 +3,7 @@ import type { PlatformConnector } from './connector';
 import { liveConnector, LIVE_CONNECTORS } from './live/live-connectors';
 import type { PostPlatform } from './platform-types';
 import { PLATFORMS, platformOf } from './registry';
-import { sandboxConnector } from './sandbox/sandbox-connector';
+import { sandboxConnector } from './sandbox-connector/sandbox-connector';
 
 export class ConnectorUnavailableError extends Error {}
 

@@ -19,7 +19,7 @@ import { platformOf } from '../platforms/registry';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import { countImport, importCapacity, lockImportMeter, MONTHLY_IMPORT_LIMITS } from '../usage/import-usage';
-import { importPostHistoryJob } from './import-post-history.job';
+import { importPostHistoryJob } from './post-history.jobs';
 import type {
   CreatePostHistoryImportBody,
   DeleteImportedPostsBody,

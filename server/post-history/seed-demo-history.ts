@@ -1,5 +1,5 @@
 import type { AppServices } from '../services';
-import { seedSandboxHistory } from '../sandbox/sandbox.service';
+import { seedSandboxHistory } from '../sandbox-platform/sandbox.service';
 import { createPostHistoryImport, runPostHistoryImport } from './post-history.service';
 import { CreatePostHistoryImportBody } from './post-history.schemas';
 

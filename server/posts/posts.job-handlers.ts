@@ -1,10 +1,8 @@
 import { handleJob } from '../jobs/define-job';
-import { firstCommentJob } from './first-comment.job';
+import { firstCommentJob, publishPostJob, sweepDuePostsJob } from './posts.jobs';
 import { postFirstComment } from './first-comment.service';
-import { publishPostJob } from './publish-post.job';
 import { publishDuePost } from './publishing.service';
 import { sweepDuePosts } from './sweep-due-posts';
-import { sweepDuePostsJob } from './sweep-due-posts.job';
 
 export const postJobHandlers = [
   handleJob(publishPostJob, (payload, { services, jobId }) => publishDuePost(services, { ...payload, jobId })),

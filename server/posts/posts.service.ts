@@ -13,7 +13,7 @@ import type { SocialAccountRow } from '../accounts/account-record';
 import { checkPostContent, referencedUploadIds } from './post-checks';
 import { loadRelations, toPostDto, type PostRow } from './post-dto';
 import { assertMonthlyPostQuota, chargeDailyPostQuota, releaseDailyPostQuota } from './post-quotas';
-import { publishPostJob } from './publish-post.job';
+import { publishPostJob } from './posts.jobs';
 import { CreatePostBody } from './posts.schemas';
 import type { z } from 'zod';
 

@@ -9,11 +9,10 @@ import { NotFoundError } from '../http/errors';
 import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
 import { mediaUrl } from '../uploads/uploads.service';
-import { firstCommentJob } from './first-comment.job';
+import { firstCommentJob, publishPostJob } from './posts.jobs';
 import type { PostRow, PostTargetRow } from './post-dto';
 import type { PublishMedia, PublishResult } from '../platforms/publishing';
 import { claimDueRow } from '../jobs/due-rows';
-import { publishPostJob } from './publish-post.job';
 import { mediaIdsOf, threadMediaIdsOf } from './shared/post-media-ids';
 
 export const MAX_ATTEMPTS = 5;

@@ -1,7 +1,7 @@
 import { posts } from '../db/schema/posts';
 import { sweepDueRows } from '../jobs/due-rows';
 import type { AppServices } from '../services';
-import { publishPostJob } from './publish-post.job';
+import { publishPostJob } from './posts.jobs';
 
 /** Due posts without a live job, and posts whose worker died mid-publish, get a publish job (jobs/due-rows.ts). */
 export async function sweepDuePosts(services: AppServices): Promise<number> {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Transaction } from '../db/client';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { recordEvent } from '../events/outbox';
-import type { InboundEventRow } from '../ingest/consumers';
+import type { InboundEventRow } from '../db/schema/ingest';
 import { toAnyReviewDto } from './review-dto';
 import { storeReceivedReview } from './review-store';
 import { REVIEW_PLATFORMS, type ReviewPlatform } from './shared/review-constants';

@@ -14,7 +14,7 @@ import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
 import type { ReviewImportRow } from './review-dto';
 import { reviewCapacity } from './review-quota';
-import { importReviewsJob } from './import-reviews.job';
+import { importReviewsJob } from './reviews.jobs';
 import { upsertReviews } from './review-store';
 import type { ReviewPlatform } from './shared/review-constants';
 
@@ -244,7 +244,7 @@ async function finish(
 
 async function handlePlatformError(services: AppServices, run: ReviewImportRow, error: PlatformError) {
   const { db } = services;
-  const next = importRetry(error, run.attempts, MAX_TRANSIENT_ATTEMPTS);
+  const next = importRetry(error, run.attempts, MAX_TRANSIENT_ATTEMPTS, services.config.IMPORT_RETRY_BASE_SECONDS);
   if (next.kind === 'FAIL') {
     await db
       .update(reviewImports)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { createTestApp } from '../test/test-app';
 import { reviewJobs } from './reviews.jobs';
 import { connectPlace, waitFor } from './reviews-test-kit';

@@ -1,6 +1,5 @@
 import { handleJob } from '../jobs/define-job';
-import { importReviewsJob } from './import-reviews.job';
-import { refreshReviewReplyJob } from './refresh-review-reply.job';
+import { importReviewsJob, refreshReviewReplyJob } from './reviews.jobs';
 import { failReviewImportAfterRetries, runReviewImport } from './review-imports.service';
 import { followReplyModeration } from './reviews.service';
 

@@ -1,4 +1,23 @@
-import { importReviewsJob } from './import-reviews.job';
-import { refreshReviewReplyJob } from './refresh-review-reply.job';
+import { z } from 'zod';
+import { defineJob } from '../jobs/define-job';
+
+/** Walks a location's reviews (or a page's recommendations) for an import run. */
+export const importReviewsJob = defineJob({
+  name: 'import-reviews',
+  payload: z.object({ importId: z.string().min(1) }),
+  retryLimit: 4,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+  expireInSeconds: 10 * 60,
+});
+
+/** Reads a review back from the platform while its owner reply is in moderation (PENDING). */
+export const refreshReviewReplyJob = defineJob({
+  name: 'refresh-review-reply',
+  payload: z.object({ reviewId: z.string().min(1), check: z.number().int().min(0) }),
+  retryLimit: 3,
+  retryDelaySeconds: 15,
+  expireInSeconds: 60,
+});
 
 export const reviewJobs = [importReviewsJob, refreshReviewReplyJob];

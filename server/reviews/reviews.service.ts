@@ -13,7 +13,7 @@ import { PlatformError } from '../platforms/platform-error';
 import type { ReviewsCapability } from '../platforms/reviews';
 import type { AppServices } from '../services';
 import { getTeam } from '../teams/teams.service';
-import { refreshReviewReplyJob } from './refresh-review-reply.job';
+import { refreshReviewReplyJob } from './reviews.jobs';
 import { toAnyReviewDto, type ReviewRow } from './review-dto';
 import { reviewAccount } from './review-imports.service';
 import { monthlyReviewLimit, reviewCapacity } from './review-quota';

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCommandSchema, runAdminCommand } from '../admin/commands';
 import { outboxEvents } from '../db/schema/events';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { createTestApp } from '../test/test-app';
 import { reviewJobs } from './reviews.jobs';
 import { connectPlace, runImport, waitFor } from './reviews-test-kit';
 
-const t = await createTestApp({ work: true, workOnly: [...reviewJobs, dispatchInboundEventJob] });
+// Transient failures back off from 0.1 s instead of 1 s: the retries, not the waiting, are under test.
+const t = await createTestApp({ work: true, workOnly: [...reviewJobs, dispatchInboundEventJob], env: { IMPORT_RETRY_BASE_SECONDS: '0.1' } });
 
 type Review = {
   id: string;

@@ -5,7 +5,7 @@ import { createTestApp } from '../test/test-app';
 import { documentedOperations, fillPath, type Operation } from './openapi-operations';
 import { commentJobs } from '../comments/comments.jobs';
 import { publishedPost, waitFor } from '../comments/comments-test-kit';
-import { dispatchInboundEventJob } from '../ingest/dispatch-inbound-event.job';
+import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { postJobs } from '../posts/posts.jobs';
 import { reviewJobs } from '../reviews/reviews.jobs';
 import { runImport } from '../reviews/reviews-test-kit';

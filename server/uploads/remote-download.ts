@@ -5,7 +5,7 @@ import https from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describeBytes } from './upload-limits';
-import { BlockedTargetError, pinnedLookup, resolveTarget, type ResolvedTarget } from '../webhooks/ssrf-guard';
+import { BlockedTargetError, pinnedLookup, resolveTarget, type ResolvedTarget } from '../security/ssrf-guard';
 
 const MAX_REDIRECTS = 3;
 

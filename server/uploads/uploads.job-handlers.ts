@@ -1,6 +1,5 @@
 import { handleJob } from '../jobs/define-job';
-import { cleanUpUnusedUploadsJob } from './clean-up-unused-uploads.job';
-import { purgeDeletedUploadsJob } from './purge-deleted-uploads.job';
+import { cleanUpUnusedUploadsJob, purgeDeletedUploadsJob } from './uploads.jobs';
 import { cleanUpUnusedUploads, purgeDueUploads, removeAbandonedSessions } from './uploads-retention.service';
 
 export const purgeDeletedUploadsHandler = handleJob(purgeDeletedUploadsJob, async (payload, { services }) => {

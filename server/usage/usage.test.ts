@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { platformQuotaUsage } from '../db/schema/usage';
-import { sandboxAccount } from '../sandbox/test-helpers';
+import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';
 
 const t = await createTestApp();

@@ -12,7 +12,7 @@ import { createTestApp } from '../test/test-app';
 import { dispatchEndpoint } from './delivery/dispatch-endpoint';
 import { generateSecret } from './delivery/signing';
 import { startReceiver } from './test-receiver';
-import { webhookRetentionJob } from './upkeep/retention.job';
+import { webhookRetentionJob } from './webhooks.jobs';
 import { webhookJobHandlers } from './webhooks.job-handlers';
 
 // No workers and the production rule: private and loopback targets are refused.

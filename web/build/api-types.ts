@@ -1,7 +1,7 @@
 import openapiTS, { astToString } from 'openapi-typescript';
-import { API_PREFIX, createApp } from '../../server/app';
-import { startServices } from '../../server/bootstrap';
-import { loadConfig } from '../../server/config';
+import { API_PREFIX, createApp } from '@server/app';
+import { startServices } from '@server/bootstrap';
+import { loadConfig } from '@server/config';
 
 export const API_TYPES_FILE = 'web/src/lib/api-schema.gen.ts';
 

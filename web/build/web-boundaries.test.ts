@@ -18,7 +18,17 @@ describe('web import boundaries', () => {
     expect(
       await ruleIds('web/src/features/posts/probe.ts', "import { ACCOUNT_TYPES } from '../accounts/lib/platforms';\nexport const probe = ACCOUNT_TYPES;\n"),
     ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds(
+        'web/src/features/posts/probe.ts',
+        "import { ACCOUNT_TYPES } from '@/features/accounts/lib/platforms';\nexport const probe = ACCOUNT_TYPES;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await ruleIds('web/src/lib/probe.ts', "import { ACCOUNT_TYPES } from '@/features/accounts/lib/platforms';\nexport const probe = ACCOUNT_TYPES;\n"),
+    ).toContain('import-x/no-restricted-paths');
     expect(await ruleIds('web/src/features/posts/probe.ts', "import { formatDate } from '../../lib/format';\nexport const probe = formatDate;\n")).toEqual([]);
+    expect(await ruleIds('web/src/features/posts/probe.ts', "import { formatDate } from '@/lib/format';\nexport const probe = formatDate;\n")).toEqual([]);
   });
 
   it('lets web/ import only browser-safe server modules, types excepted', async () => {
@@ -32,6 +42,15 @@ describe('web import boundaries', () => {
     expect(await ruleIds(file, "import { CreatePostBody } from '../../../server/posts/posts.schemas';\nexport const probe = CreatePostBody;\n")).toEqual([]);
   });
 
+  it('holds the same line for server modules imported through @server/', async () => {
+    const file = 'web/src/lib/probe.ts';
+    expect(await ruleIds(file, "import { posts } from '@server/db/schema/posts';\nexport const probe = posts;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds(file, "import { createApp } from '@server/app';\nexport const probe = createApp;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds(file, "import type { App } from '@server/app';\nexport type Probe = App;\n")).toEqual([]);
+    expect(await ruleIds(file, "import { POST_STATUSES } from '@server/posts/shared/post-statuses';\nexport const probe = POST_STATUSES;\n")).toEqual([]);
+    expect(await ruleIds(file, "import { CreatePostBody } from '@server/posts/posts.schemas';\nexport const probe = CreatePostBody;\n")).toEqual([]);
+  });
+
   describe('import cycles', () => {
     const dir = path.join(repoRoot, 'web/src/lib/cycle-probe');
     afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,7 +58,8 @@ describe('web import boundaries', () => {
     it('are an error', async () => {
       mkdirSync(dir, { recursive: true });
       writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
-      writeFileSync(path.join(dir, 'b.ts'), "import { a } from './a';\nexport const b = () => a;\n");
+      // One way relative, back through the alias: both must resolve for the cycle to show.
+      writeFileSync(path.join(dir, 'b.ts'), "import { a } from '@/lib/cycle-probe/a';\nexport const b = () => a;\n");
       const [result] = await eslint.lintFiles([path.join(dir, 'a.ts')]);
       expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
     });

@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ToastHost } from './components/toast-host';
-import { sessionQueryKey } from './features/auth/api/get-session';
-import { createQueryClient } from './lib/query-client';
+import { ToastHost } from '@/components/toast-host';
+import { sessionQueryKey } from '@/features/auth/api/get-session';
+import { createQueryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
-import { FullPageSpinner } from './components/ui/spinner';
-import { RouteError } from './components/route-error';
-import { routeTree } from './routes/route-tree';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { RouteError } from '@/components/route-error';
+import { routeTree } from '@/routes/route-tree';
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

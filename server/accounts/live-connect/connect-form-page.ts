@@ -2,7 +2,7 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { ConnectSession } from '../connect.service';
 import { platformOf } from '../../platforms/registry';
-import { page } from '../../sandbox/pages/layout';
+import { page } from '../../sandbox-platform/pages/layout';
 
 /**
  * The frame of our own connect forms (Bluesky's handle and app password, Mastodon's server): the

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
 import { PlatformError } from '../../platforms/platform-error';
-import { messagePage } from '../../sandbox/pages/layout';
+import { messagePage } from '../../sandbox-platform/pages/layout';
 import {
   chooseConnectServer,
   claimConnectSession,

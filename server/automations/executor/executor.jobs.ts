@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/define-job';
-import { retentionPayload } from '../../uploads/purge-deleted-uploads.job';
+import { retentionPayload } from '../../uploads/uploads.jobs';
 
 /** Runs one QUEUED execution once its delay has passed. Failed runs are not retried (the spec). */
 export const runAutomationExecutionJob = defineJob({

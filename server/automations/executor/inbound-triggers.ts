@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { fetchedComments } from '../../db/schema/comments';
 import { messages } from '../../db/schema/inbox';
-import type { InboundEventRow } from '../../ingest/consumers';
+import type { InboundEventRow } from '../../db/schema/ingest';
 import type { AppServices } from '../../services';
 import type { TriggerType } from '../shared/automation-constants';
 import { recordRuns, type AutomationEvent } from './record-runs';

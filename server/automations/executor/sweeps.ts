@@ -4,8 +4,12 @@ import { automationExecutions } from '../../db/schema/automations';
 import { EXECUTION_RETENTION_MS } from '../executions.service';
 import { RUN_EXPIRY_MS } from './run-execution';
 
-/** A RUNNING run this much older than its own time limit (60 s) has lost its worker. */
-const STALE_GRACE_MS = 30_000;
+/**
+ * A RUNNING run older than one and a half times its own time limit (90 s for the spec's 60 s) has
+ * lost its worker: the worker itself ends a run at the limit, and the half leaves it room to say so.
+ * Proportional, so a deployment (or a test) with a shorter limit finds lost runs sooner.
+ */
+const STALE_AFTER_LIMITS = 1.5;
 const BATCH = 5000;
 
 /**
@@ -26,7 +30,7 @@ export async function sweepExecutions(db: Executor, now: Date, runTimeoutMs: num
   const stale = await db
     .update(automationExecutions)
     .set({ status: 'FAILED', completedAt: now, error: { code: 'AUTOMATION_EXECUTION_STALE', message: 'The run was interrupted' } })
-    .where(and(eq(automationExecutions.status, 'RUNNING'), lt(automationExecutions.startedAt, new Date(now.getTime() - runTimeoutMs - STALE_GRACE_MS))))
+    .where(and(eq(automationExecutions.status, 'RUNNING'), lt(automationExecutions.startedAt, new Date(now.getTime() - runTimeoutMs * STALE_AFTER_LIMITS))))
     .returning({ id: automationExecutions.id });
   return { expired: expired.length, stale: stale.length };
 }

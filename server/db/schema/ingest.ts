@@ -42,3 +42,6 @@ export const inboundEvents = pgTable(
     index('inbound_events_account_idx').on(table.organizationId, table.socialAccountId, table.receivedAt),
   ],
 );
+
+/** A stored event as its consumers read it: beside the table, so they import the schema, not the ingest code that imports them. */
+export type InboundEventRow = typeof inboundEvents.$inferSelect;

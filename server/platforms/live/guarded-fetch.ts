@@ -1,4 +1,4 @@
-import { BlockedTargetError, resolveTarget } from '../../webhooks/ssrf-guard';
+import { BlockedTargetError, resolveTarget } from '../../security/ssrf-guard';
 import { fetchPinned } from './pinned-fetch';
 
 /**

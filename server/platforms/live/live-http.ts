@@ -1,6 +1,6 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import pRetry from 'p-retry';
-import { BlockedTargetError, resolveTarget, type ResolvedTarget } from '../../webhooks/ssrf-guard';
+import { BlockedTargetError, resolveTarget, type ResolvedTarget } from '../../security/ssrf-guard';
 import { PlatformError, type PlatformErrorCode } from '../platform-error';
 import type { PostPlatform } from '../platform-types';
 import { fetchPinned, ResponseTooLargeError } from './pinned-fetch';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pinnedLookup, type ResolvedTarget } from '../../webhooks/ssrf-guard';
+import { pinnedLookup, type ResolvedTarget } from '../../security/ssrf-guard';
 
 /** A server someone else chose could answer without end; no API answer we read comes near this. */
 const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;

@@ -6,7 +6,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/s
 import { consumeWake } from '../../jobs/coalesced-wake-ups';
 import type { AppServices } from '../../services';
 import { activeSecrets, type EndpointRow } from '../endpoints/endpoints.service';
-import { BlockedTargetError, resolveTarget } from '../ssrf-guard';
+import { BlockedTargetError, resolveTarget } from '../../security/ssrf-guard';
 import { postPinned, type SendResult } from './http-sender';
 import { decideOutcome, type AttemptOutcome } from './retry-policy';
 import { signDelivery } from './signing';

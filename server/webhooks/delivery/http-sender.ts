@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { pinnedLookup, type ResolvedTarget } from '../ssrf-guard';
+import { pinnedLookup, type ResolvedTarget } from '../../security/ssrf-guard';
 
 export type SendResult = { status: number; headers: http.IncomingHttpHeaders; body: string } | { error: string };
 

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import { requestWake, requestWakes } from '../../jobs/coalesced-wake-ups';
 import type { JobQueue } from '../../jobs/job-queue';
-import { webhookDispatchJob } from './dispatch.job';
+import { webhookDispatchJob } from '../webhooks.jobs';
 
 export const dispatchWakeKey = (endpointId: string) => `dispatch:${endpointId}`;
 

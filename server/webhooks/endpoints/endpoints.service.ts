@@ -6,7 +6,7 @@ import { BadRequestError, NotFoundError } from '../../http/errors';
 import type { AppServices } from '../../services';
 import { resumePausedDeliveries } from './delivery-log.service';
 import { generateSecret } from '../delivery/signing';
-import { BlockedTargetError, resolveTarget } from '../ssrf-guard';
+import { BlockedTargetError, resolveTarget } from '../../security/ssrf-guard';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 

@@ -1,5 +1,5 @@
 import type { AppServices } from '../../services';
-import { webhookSweepJob } from '../upkeep/sweep.job';
+import { webhookSweepJob } from '../webhooks.jobs';
 import { wakeRelay } from './wake-relay';
 
 /**

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client';
 import { requestWake } from '../../jobs/coalesced-wake-ups';
 import type { JobQueue } from '../../jobs/job-queue';
-import { webhookRelayJob } from './relay.job';
+import { webhookRelayJob } from '../webhooks.jobs';
 
 export const RELAY_WAKE_KEY = 'relay';
 

@@ -1,4 +1,4 @@
-import { registerLiveInvalidation } from '../lib/live-events';
+import { registerLiveInvalidation } from '@/lib/live-events';
 
 /** Every comment query (fetched threads, the service's own replies) sits under this key. */
 export const commentsQueryKey = ['comments'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiQuery, type ApiSchema } from '../lib/api-client';
+import { api, ok, type ApiQuery, type ApiSchema } from '@/lib/api-client';
 import { conversationListsQueryKey } from './inbox-query-keys';
 
 // Shared by the inbox (its filtered, scrolling list) and the flow builder's test panel (one account's newest).

@@ -1,6 +1,6 @@
 // Shared by the calendar (quota per day it shows) and Settings → Usage (the meters of one day).
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 
 export type DailyLimits = ApiSchema<'DailyLimits'>;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../lib/api-client';
-import type { ImportPlatform } from '../../../server/comments/shared/comment-statuses';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
+import type { ImportPlatform } from '@server/comments/shared/comment-statuses';
 import { fetchedCommentsQueryKey } from './comment-query-keys';
 
 export type FetchedComment = ApiSchema<'FetchedComment'>;

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 
 // Shared by the accounts page and the composer/post list: one fetcher, one cache entry per team.
 

@@ -1,6 +1,6 @@
 // Shared by the post composer's media library and the inbox composer's attachment picker.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 
 export type UploadList = ApiSchema<'UploadList'>;
 export type Upload = UploadList['items'][number];

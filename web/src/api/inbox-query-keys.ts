@@ -1,4 +1,4 @@
-import { registerLiveInvalidation } from '../lib/live-events';
+import { registerLiveInvalidation } from '@/lib/live-events';
 
 // Shared by the inbox and the flow builder's test panel (which picks a conversation to test in).
 

@@ -1,5 +1,5 @@
-import { registerLiveInvalidation } from '../lib/live-events';
-import type { ApiSchema } from '../lib/api-client';
+import { registerLiveInvalidation } from '@/lib/live-events';
+import type { ApiSchema } from '@/lib/api-client';
 
 // Shared by the post list, the composer and the calendar, so a change made in one refreshes the others.
 

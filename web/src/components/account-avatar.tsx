@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SocialAccount } from '../api/get-team-accounts';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { PlatformIcon } from './platform-icon';
 
 /** The profile picture with the platform's mark in the corner; initials when there is no picture. */

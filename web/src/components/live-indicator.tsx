@@ -1,5 +1,5 @@
-import type { LiveStatus } from '../lib/live-events';
-import { cn } from '../lib/cn';
+import type { LiveStatus } from '@/lib/live-events';
+import { cn } from '@/lib/cn';
 
 const LABELS: Record<LiveStatus, { text: string; hint: string; dot: string }> = {
   connecting: { text: 'Connecting…', hint: 'Connecting to live updates', dot: 'bg-zinc-300' },

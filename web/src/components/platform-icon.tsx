@@ -1,6 +1,6 @@
 import { AtSign, Cloud, Gamepad2, Hash, Music2, Store, type LucideIcon } from 'lucide-react';
-import { cn } from '../lib/cn';
-import { platformColor, platformLabel } from '../lib/post-platforms';
+import { cn } from '@/lib/cn';
+import { platformColor, platformLabel } from '@/lib/post-platforms';
 
 // A simple mark per platform, drawn here: no brand assets are bundled or fetched.
 const MARKS: Record<string, { icon: LucideIcon } | { text: string } | { svg: 'instagram' | 'youtube' }> = {

@@ -1,4 +1,4 @@
-import { POST_STATUS_INFO, type PostStatus } from '../lib/post-platforms';
+import { POST_STATUS_INFO, type PostStatus } from '@/lib/post-platforms';
 import { Badge } from './ui/badge';
 
 export function PostStatusBadge({ status, className }: { status: PostStatus; className?: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { ToasterProps } from 'sonner';
-import { setToastHost } from '../lib/toast';
+import { setToastHost } from '@/lib/toast';
 
 type Loaded = { Toaster: ComponentType<ToasterProps>; onMounted: () => void };
 

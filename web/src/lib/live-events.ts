@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { EVENT_TYPE_NAMES, type EventType } from '../../../server/events/event-types';
+import { EVENT_TYPE_NAMES, type EventType } from '@server/events/event-types';
 import { API_BASE } from './api-client';
 
 /** What the stream sends for each event: the webhook envelope. */

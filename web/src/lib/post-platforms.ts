@@ -1,6 +1,6 @@
-import { PLATFORM_BRANDS } from '../../../server/platforms/shared/platform-brands';
-import type { PostPlatform } from '../../../server/platforms/platform-types';
-import type { PostStatus } from '../../../server/posts/shared/post-statuses';
+import { PLATFORM_BRANDS } from '@server/platforms/shared/platform-brands';
+import type { PostPlatform } from '@server/platforms/platform-types';
+import type { PostStatus } from '@server/posts/shared/post-statuses';
 
 export type { PostPlatform, PostStatus };
 

@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { AccountAnalyticsPage, AccountAnalyticsSkeleton } from '../features/analytics/components/account-analytics-page';
+import { RouteError } from '@/components/route-error';
+import { AccountAnalyticsPage, AccountAnalyticsSkeleton } from '@/features/analytics/components/account-analytics-page';
 import { appRoute } from './app-layout';
 
 export const Route = createLazyRoute('/app/accounts/$platform/analytics')({

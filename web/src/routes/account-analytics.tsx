@@ -1,5 +1,5 @@
 import { createRoute, notFound } from '@tanstack/react-router';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
 import { appRoute } from './app-layout';
 
 /** `/accounts/MASTODON/analytics`: a team has at most one account per platform, so the platform names it. */

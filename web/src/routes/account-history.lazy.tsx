@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { HistoryPage, HistorySkeleton } from '../features/post-history/components/history-page';
+import { RouteError } from '@/components/route-error';
+import { HistoryPage, HistorySkeleton } from '@/features/post-history/components/history-page';
 import { appRoute } from './app-layout';
 
 export const Route = createLazyRoute('/app/accounts/$platform/history')({

@@ -1,10 +1,10 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { RouteError } from '../components/route-error';
-import { useSession } from '../features/auth/api/get-session';
-import { AccountsPage, AccountsSkeleton } from '../features/accounts/components/accounts-page';
-import { CONNECT_OUTCOME_KEYS } from '../features/accounts/lib/connect-outcome';
-import { useTeams } from '../features/teams/api/get-teams';
+import { RouteError } from '@/components/route-error';
+import { useSession } from '@/features/auth/api/get-session';
+import { AccountsPage, AccountsSkeleton } from '@/features/accounts/components/accounts-page';
+import { CONNECT_OUTCOME_KEYS } from '@/features/accounts/lib/connect-outcome';
+import { useTeams } from '@/features/teams/api/get-teams';
 
 export const Route = createLazyRoute('/app/accounts')({
   pendingComponent: AccountsSkeleton,

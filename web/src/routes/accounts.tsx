@@ -1,8 +1,8 @@
 import { createRoute } from '@tanstack/react-router';
-import { accountsToDeleteQueryOptions } from '../features/accounts/api/get-accounts-to-delete';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
-import { offeredPlatformsQueryOptions } from '../features/accounts/api/get-offered-platforms';
-import { connectOutcomeSearch } from '../features/accounts/lib/connect-outcome';
+import { accountsToDeleteQueryOptions } from '@/features/accounts/api/get-accounts-to-delete';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
+import { offeredPlatformsQueryOptions } from '@/features/accounts/api/get-offered-platforms';
+import { connectOutcomeSearch } from '@/features/accounts/lib/connect-outcome';
 import { appRoute } from './app-layout';
 
 export const accountsRoute = createRoute({

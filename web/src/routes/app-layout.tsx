@@ -2,18 +2,18 @@ import { lazy, Suspense } from 'react';
 import { createRoute, defaultStringifySearch, Navigate, Outlet, redirect, retainSearchParams, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { AppShell } from '../components/layout/app-shell';
-import { LiveIndicator } from '../components/live-indicator';
-import { sessionQueryKey, sessionQueryOptions, useSession } from '../features/auth/api/get-session';
-import { UserMenu } from '../features/auth/components/user-menu';
-import { teamsQueryKey, teamsQueryOptions } from '../features/teams/api/get-teams';
-import { TeamSwitcher } from '../features/teams/components/team-switcher';
-import { registerLiveInvalidation, useLiveEvents } from '../lib/live-events';
-import { chooseTeam, rememberedTeamId, rememberTeamId } from '../lib/team-selection';
+import { AppShell } from '@/components/layout/app-shell';
+import { LiveIndicator } from '@/components/live-indicator';
+import { sessionQueryKey, sessionQueryOptions, useSession } from '@/features/auth/api/get-session';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { teamsQueryKey, teamsQueryOptions } from '@/features/teams/api/get-teams';
+import { TeamSwitcher } from '@/features/teams/components/team-switcher';
+import { registerLiveInvalidation, useLiveEvents } from '@/lib/live-events';
+import { chooseTeam, rememberedTeamId, rememberTeamId } from '@/lib/team-selection';
 import { rootRoute } from './root';
 
 // The navigation's review badge loads on its own, after the first page: it must not weigh on it.
-const LowRatingBadge = lazy(() => import('../features/reviews/components/low-rating-badge').then((module) => ({ default: module.LowRatingBadge })));
+const LowRatingBadge = lazy(() => import('@/features/reviews/components/low-rating-badge').then((module) => ({ default: module.LowRatingBadge })));
 
 // Live events refresh the team switcher and the Teams settings when a team changes anywhere
 // (another tab, another person, the API). Other features register their own keys likewise.

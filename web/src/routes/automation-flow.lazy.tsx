@@ -1,6 +1,6 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { FlowEditorPage, FlowEditorSkeleton } from '../features/automations/editor/flow-editor-page';
+import { RouteError } from '@/components/route-error';
+import { FlowEditorPage, FlowEditorSkeleton } from '@/features/automations/editor/flow-editor-page';
 
 // The editor (and @xyflow/react with it) loads only here, never with the first page (decision 047).
 export const Route = createLazyRoute('/app/automations/$flowId')({

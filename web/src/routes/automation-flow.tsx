@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
-import { flowQueryOptions } from '../features/automations/api/flow-query';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
+import { flowQueryOptions } from '@/features/automations/api/flow-query';
 import { appRoute } from './app-layout';
 
 export const automationFlowRoute = createRoute({

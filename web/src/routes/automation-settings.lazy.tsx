@@ -1,7 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { ProviderSettingsPage } from '../features/automations/components/provider-settings-page';
-import { FlowsSkeleton } from '../features/automations/components/flows-page';
+import { RouteError } from '@/components/route-error';
+import { ProviderSettingsPage } from '@/features/automations/components/provider-settings-page';
+import { FlowsSkeleton } from '@/features/automations/components/flows-page';
 
 export const Route = createLazyRoute('/app/automations/settings')({
   pendingComponent: FlowsSkeleton,

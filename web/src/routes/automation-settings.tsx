@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
 import { appRoute } from './app-layout';
 
 export const automationSettingsRoute = createRoute({

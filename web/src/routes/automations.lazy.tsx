@@ -1,6 +1,6 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { FlowsPage, FlowsSkeleton } from '../features/automations/components/flows-page';
+import { RouteError } from '@/components/route-error';
+import { FlowsPage, FlowsSkeleton } from '@/features/automations/components/flows-page';
 
 // The list loads on demand and without the editor: @xyflow/react is only in the editor's chunk.
 export const Route = createLazyRoute('/app/automations')({

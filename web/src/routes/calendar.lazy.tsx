@@ -1,8 +1,8 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { RouteError } from '../components/route-error';
-import { CalendarPage, CalendarSkeleton } from '../features/calendar/components/calendar-page';
-import { parseDay, type CalendarView } from '../features/calendar/lib/calendar-dates';
+import { RouteError } from '@/components/route-error';
+import { CalendarPage, CalendarSkeleton } from '@/features/calendar/components/calendar-page';
+import { parseDay, type CalendarView } from '@/features/calendar/lib/calendar-dates';
 
 export const Route = createLazyRoute('/app/calendar')({
   pendingComponent: CalendarSkeleton,

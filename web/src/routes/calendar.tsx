@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { calendarPostsQueryOptions } from '../features/calendar/api/get-calendar-posts';
-import { calendarSearch } from '../features/calendar/lib/calendar-search';
+import { calendarPostsQueryOptions } from '@/features/calendar/api/get-calendar-posts';
+import { calendarSearch } from '@/features/calendar/lib/calendar-search';
 import { appRoute } from './app-layout';
 
 export const calendarRoute = createRoute({
@@ -12,7 +12,7 @@ export const calendarRoute = createRoute({
   loader: async ({ context: { queryClient }, deps, location }) => {
     if (!deps.team) return;
     // date-fns comes with the calendar's own chunk, not with every page.
-    const { parseDay, rangeOf, visibleDays } = await import('../features/calendar/lib/calendar-dates');
+    const { parseDay, rangeOf, visibleDays } = await import('@/features/calendar/lib/calendar-dates');
     const { view, date } = calendarSearch.parse(location.search);
     const range = rangeOf(visibleDays(view ?? 'month', parseDay(date)));
     return queryClient.ensureQueryData(calendarPostsQueryOptions(deps.team, range.from.toISOString(), range.to.toISOString()));

@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { useSession } from '../features/auth/api/get-session';
-import { InboxDisabled, InboxPage } from '../features/inbox/components/inbox-page';
+import { useSession } from '@/features/auth/api/get-session';
+import { InboxDisabled, InboxPage } from '@/features/inbox/components/inbox-page';
 
 export const Route = createLazyRoute('/app/inbox')({ component: Inbox });
 

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { inboxSearch } from '../features/inbox/lib/inbox-filters';
+import { inboxSearch } from '@/features/inbox/lib/inbox-filters';
 import { appRoute } from './app-layout';
 
 export const inboxRoute = createRoute({

@@ -1,5 +1,5 @@
 import { createLazyRoute, useRouter } from '@tanstack/react-router';
-import { LoginPage } from '../features/auth/components/login-page';
+import { LoginPage } from '@/features/auth/components/login-page';
 import { safeRedirect } from './safe-redirect';
 
 export const Route = createLazyRoute('/login')({ component: LoginRouteComponent });

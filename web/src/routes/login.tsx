@@ -1,6 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import { sessionQueryOptions } from '../features/auth/api/get-session';
+import { sessionQueryOptions } from '@/features/auth/api/get-session';
 import { rootRoute } from './root';
 import { safeRedirect } from './safe-redirect';
 

@@ -1,10 +1,10 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import type { Post } from '../api/post-query-keys';
-import { RouteError } from '../components/route-error';
-import { useSession } from '../features/auth/api/get-session';
-import { PostAnalyticsSection } from '../features/analytics/components/post-analytics-section';
-import { PostCommentsSection } from '../features/comments/components/post-comments-section';
-import { PostPage, PostPageSkeleton, type PostPageSection } from '../features/posts/components/post-page/post-page';
+import type { Post } from '@/api/post-query-keys';
+import { RouteError } from '@/components/route-error';
+import { useSession } from '@/features/auth/api/get-session';
+import { PostAnalyticsSection } from '@/features/analytics/components/post-analytics-section';
+import { PostCommentsSection } from '@/features/comments/components/post-comments-section';
+import { PostPage, PostPageSkeleton, type PostPageSection } from '@/features/posts/components/post-page/post-page';
 
 /** What the post's page shows under its platforms, from the features that own each concern. */
 const SECTIONS: readonly PostPageSection[] = [CommentsSection, PostAnalyticsSection];

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { postQueryOptions } from '../features/posts/api/get-post';
+import { postQueryOptions } from '@/features/posts/api/get-post';
 import { appRoute } from './app-layout';
 
 export const postDetailRoute = createRoute({

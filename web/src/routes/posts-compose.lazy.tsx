@@ -1,7 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { usePost } from '../features/posts/api/get-post';
-import { ComposerPage, ComposerSkeleton } from '../features/posts/components/composer-page';
+import { RouteError } from '@/components/route-error';
+import { usePost } from '@/features/posts/api/get-post';
+import { ComposerPage, ComposerSkeleton } from '@/features/posts/components/composer-page';
 
 // The composer (content rules of every platform, media library) loads when a person opens it.
 export const NewPostRoute = createLazyRoute('/app/posts/new')({

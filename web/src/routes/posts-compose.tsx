@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { postQueryOptions } from '../features/posts/api/get-post';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
-import { uploadsQueryOptions } from '../api/get-uploads';
+import { postQueryOptions } from '@/features/posts/api/get-post';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
+import { uploadsQueryOptions } from '@/api/get-uploads';
 import { appRoute } from './app-layout';
 
 export const postNewRoute = createRoute({

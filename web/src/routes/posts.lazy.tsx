@@ -1,8 +1,8 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { RouteError } from '../components/route-error';
-import { PostsPage, PostsSkeleton } from '../features/posts/components/posts-page';
-import type { PostListSearch } from '../features/posts/lib/list-search';
+import { RouteError } from '@/components/route-error';
+import { PostsPage, PostsSkeleton } from '@/features/posts/components/posts-page';
+import type { PostListSearch } from '@/features/posts/lib/list-search';
 
 // The page itself loads on demand; ./posts.tsx keeps what the router needs before it (search, loader).
 export const Route = createLazyRoute('/app/posts')({

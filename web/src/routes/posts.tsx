@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { postsQueryOptions } from '../features/posts/api/get-posts';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
-import { filtersFromSearch, postListSearch } from '../features/posts/lib/list-search';
+import { postsQueryOptions } from '@/features/posts/api/get-posts';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
+import { filtersFromSearch, postListSearch } from '@/features/posts/lib/list-search';
 import { appRoute } from './app-layout';
 
 export const postsRoute = createRoute({

@@ -1,8 +1,8 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { RouteError } from '../components/route-error';
-import { ReviewsPage, ReviewsSkeleton } from '../features/reviews/components/reviews-page';
-import { REVIEW_FILTER_KEYS, type ReviewListSearch } from '../features/reviews/lib/list-search';
+import { RouteError } from '@/components/route-error';
+import { ReviewsPage, ReviewsSkeleton } from '@/features/reviews/components/reviews-page';
+import { REVIEW_FILTER_KEYS, type ReviewListSearch } from '@/features/reviews/lib/list-search';
 
 // The page itself loads on demand; ./reviews.tsx keeps what the router needs before it (search, loader).
 export const Route = createLazyRoute('/app/reviews')({

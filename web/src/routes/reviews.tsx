@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
-import { reviewListSearch } from '../features/reviews/lib/list-search';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
+import { reviewListSearch } from '@/features/reviews/lib/list-search';
 import { appRoute } from './app-layout';
 
 export const reviewsRoute = createRoute({

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router';
 import { Compass } from 'lucide-react';
-import { Button } from '../components/ui/button';
-import { EmptyState } from '../components/ui/empty-state';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 
 export type RouterContext = { queryClient: QueryClient };
 

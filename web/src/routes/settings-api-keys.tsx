@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { apiKeysQueryOptions } from '../features/api-keys/api/get-api-keys';
+import { apiKeysQueryOptions } from '@/features/api-keys/api/get-api-keys';
 import { settingsRoute } from './settings';
 
 export const settingsApiKeysRoute = createRoute({

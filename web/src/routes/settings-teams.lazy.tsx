@@ -1,6 +1,6 @@
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { TeamsSettings } from '../features/teams/components/teams-settings';
+import { RouteError } from '@/components/route-error';
+import { TeamsSettings } from '@/features/teams/components/teams-settings';
 import { appRoute } from './app-layout';
 
 export const Route = createLazyRoute('/app/settings/teams')({

@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { teamsQueryOptions } from '../features/teams/api/get-teams';
+import { teamsQueryOptions } from '@/features/teams/api/get-teams';
 import { settingsRoute } from './settings';
 
 export const settingsTeamsRoute = createRoute({

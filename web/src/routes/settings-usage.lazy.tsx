@@ -1,6 +1,6 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { UsageSettings, UsageSkeleton } from '../features/usage/components/usage-settings';
+import { RouteError } from '@/components/route-error';
+import { UsageSettings, UsageSkeleton } from '@/features/usage/components/usage-settings';
 import { appRoute } from './app-layout';
 
 export const Route = createLazyRoute('/app/settings/usage')({

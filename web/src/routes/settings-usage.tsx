@@ -1,5 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { teamAccountsQueryOptions } from '../api/get-team-accounts';
+import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
 import { settingsRoute } from './settings';
 
 // The meters' own queries load with the page's chunk (they suspend under its skeleton), which keeps

@@ -1,7 +1,7 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { RouteError } from '../components/route-error';
-import { WebhookDetails, WebhookDetailsSkeleton } from '../features/webhooks/components/webhook-details';
-import { WebhooksSettings, WebhooksSkeleton } from '../features/webhooks/components/webhooks-settings';
+import { RouteError } from '@/components/route-error';
+import { WebhookDetails, WebhookDetailsSkeleton } from '@/features/webhooks/components/webhook-details';
+import { WebhooksSettings, WebhooksSkeleton } from '@/features/webhooks/components/webhooks-settings';
 
 export const WebhooksRoute = createLazyRoute('/app/settings/webhooks')({
   pendingComponent: WebhooksSkeleton,

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
-import { webhookQueryOptions } from '../features/webhooks/api/get-webhook';
-import { webhookDeliveriesQueryOptions } from '../features/webhooks/api/get-webhook-deliveries';
-import { webhooksQueryOptions } from '../features/webhooks/api/get-webhooks';
+import { webhookQueryOptions } from '@/features/webhooks/api/get-webhook';
+import { webhookDeliveriesQueryOptions } from '@/features/webhooks/api/get-webhook-deliveries';
+import { webhooksQueryOptions } from '@/features/webhooks/api/get-webhooks';
 import { settingsRoute } from './settings';
 
 export const settingsWebhooksRoute = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { Gauge, KeyRound, UsersRound, Webhook } from 'lucide-react';
-import { PageHeader } from '../components/ui/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { appRoute } from './app-layout';
 
 const SECTIONS = [

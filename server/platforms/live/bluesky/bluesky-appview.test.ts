@@ -21,8 +21,12 @@ describe.skipIf(!postgres || !redisBinary)('Bluesky engagement counts and commen
   const redisPort = await freePort();
   const redis: ChildProcess = spawn(redisBinary, ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   // Stopped even when the network fails to start.
+  // Test files share their worker's process (isolate: false): the variable goes with the file.
+  const redisHostBefore = process.env.REDIS_HOST;
   afterAll(() => {
     redis.kill('SIGTERM');
+    if (redisHostBefore === undefined) delete process.env.REDIS_HOST;
+    else process.env.REDIS_HOST = redisHostBefore;
   });
   process.env.REDIS_HOST = `127.0.0.1:${redisPort}`;
   await new Promise((resolve) => setTimeout(resolve, 300));

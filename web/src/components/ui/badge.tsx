@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 const tones = {
   neutral: 'bg-zinc-100 text-zinc-700 ring-zinc-200',

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
   return <section className={cn('rounded-xl border border-zinc-200 bg-white shadow-xs', className)} {...props} />;

@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from '../../lib/toast';
+import { toast } from '@/lib/toast';
 import { Button } from './button';
 
 async function copyText(text: string) {

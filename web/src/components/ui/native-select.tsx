@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** A plain <select> with the input's look: keyboard and screen-reader behaviour come for free. */
 export function NativeSelect({ className, ...props }: ComponentProps<'select'>) {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** The multi-line twin of `Input`: the same border, focus ring and invalid state. */
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '@/lib/api-client';
 import { sandboxQueryKey, type SandboxFault } from './get-sandbox-faults';
 
 export type AddSandboxFaultInput = ApiBody<'/sandbox/faults', 'post'>;

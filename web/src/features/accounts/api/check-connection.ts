@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey } from '../../../api/get-team-accounts';
+import { accountsQueryKey } from '@/api/get-team-accounts';
 
 export type ConnectionCheck = ApiSchema<'ConnectionCheckResult'>;
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '@/lib/api-client';
 
 export type ConnectAccountInput = ApiBody<'/social-account/connect', 'post'>;
 

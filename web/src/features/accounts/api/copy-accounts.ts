@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
-import { accountsQueryKey, type SocialAccount } from '../../../api/get-team-accounts';
+import { api, ok, type ApiBody } from '@/lib/api-client';
+import { accountsQueryKey, type SocialAccount } from '@/api/get-team-accounts';
 
 export type CopyAccountsInput = ApiBody<'/social-account/copy', 'post'>;
 

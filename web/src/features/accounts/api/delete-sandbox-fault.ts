@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { sandboxQueryKey, type SandboxFault } from './get-sandbox-faults';
 
 export function deleteSandboxFault(id: string): Promise<SandboxFault> {

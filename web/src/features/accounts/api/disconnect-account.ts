@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { accountsQueryKey, type AccountType, type SocialAccount } from '../../../api/get-team-accounts';
+import { api, ok } from '@/lib/api-client';
+import { accountsQueryKey, type AccountType, type SocialAccount } from '@/api/get-team-accounts';
 
 export type AccountRef = { teamId: string; type: AccountType };
 

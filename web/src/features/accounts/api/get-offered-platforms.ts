@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
-import { accountsQueryKey } from '../../../api/get-team-accounts';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
+import { accountsQueryKey } from '@/api/get-team-accounts';
 
 export type OfferedPlatforms = ApiSchema<'OfferedPlatforms'>;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiAnswer } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer } from '@/lib/api-client';
 
 type SandboxFaultList = ApiAnswer<'/sandbox/faults', 'get'>;
 export type SandboxFault = SandboxFaultList['items'][number];

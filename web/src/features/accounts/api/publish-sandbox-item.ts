@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, ok, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody } from '@/lib/api-client';
 
 export type SandboxItem = ApiAnswer<'/sandbox/items', 'post'>;
 export type PublishSandboxItemInput = ApiBody<'/sandbox/items', 'post'>;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RefreshChannelsBody } from '../../../../../server/accounts/accounts.schemas';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
-import { checkedBody } from '../../../lib/checked-body';
+import { RefreshChannelsBody } from '@server/accounts/accounts.schemas';
+import { api, ok, type ApiBody } from '@/lib/api-client';
+import { checkedBody } from '@/lib/checked-body';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey, type SocialAccount } from '../../../api/get-team-accounts';
+import { accountsQueryKey, type SocialAccount } from '@/api/get-team-accounts';
 
 /** Re-lists the pages, channels or boards from the platform (a new page made there shows up). */
 export function refreshChannels(ref: AccountRef): Promise<SocialAccount> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody } from '@/lib/api-client';
 import { sandboxQueryKey } from './get-sandbox-faults';
 
 export type SandboxEmitResult = ApiAnswer<'/sandbox/inbound/message', 'post'>;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessagingBody } from '../../../../../server/accounts/accounts.schemas';
-import { api, ok, type ApiBody, type ApiSchema } from '../../../lib/api-client';
-import { checkedBody } from '../../../lib/checked-body';
+import { MessagingBody } from '@server/accounts/accounts.schemas';
+import { api, ok, type ApiBody, type ApiSchema } from '@/lib/api-client';
+import { checkedBody } from '@/lib/checked-body';
 import type { AccountRef } from './disconnect-account';
-import { accountsQueryKey } from '../../../api/get-team-accounts';
+import { accountsQueryKey } from '@/api/get-team-accounts';
 
 export type MessagingResult = ApiSchema<'MessagingStatusResult'>;
 export type SetMessagingInput = AccountRef & { enabled: boolean };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { accountsQueryKey, type SocialAccount } from '../../../api/get-team-accounts';
+import { api, ok } from '@/lib/api-client';
+import { accountsQueryKey, type SocialAccount } from '@/api/get-team-accounts';
 
 /** Changes on the platform's side that the service only notices on its next call. */
 export const PLATFORM_CHANGES = {

@@ -1,8 +1,8 @@
 import { RefreshCw } from 'lucide-react';
-import { toast } from '../../../lib/toast';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import { toast } from '@/lib/toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { useRefreshChannels } from '../api/refresh-channels';
 import { channelModelOf, platformLabel } from '../lib/platforms';
 import { CardRow } from './card-row';

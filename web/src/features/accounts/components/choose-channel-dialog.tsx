@@ -1,12 +1,12 @@
 import { RefreshCw } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
+import { toast } from '@/lib/toast';
 import type { z } from 'zod';
-import { SetChannelBody } from '../../../../../server/accounts/accounts.schemas';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { Form, FormError } from '../../../components/ui/form';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import { SetChannelBody } from '@server/accounts/accounts.schemas';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { Form, FormError } from '@/components/ui/form';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { useRefreshChannels } from '../api/refresh-channels';
 import { useSetChannel } from '../api/set-channel';
 import { useUnsetChannel } from '../api/unset-channel';

@@ -1,13 +1,13 @@
 import { Check } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Label } from '../../../components/ui/label';
-import type { AccountType } from '../../../api/get-team-accounts';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import type { AccountType } from '@/api/get-team-accounts';
 import { ACCOUNT_TYPES, MESSAGING_TYPES, platformLabel, readableList } from '../lib/platforms';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { Badge } from '../../../components/ui/badge';
+import { NativeSelect } from '@/components/ui/native-select';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Badge } from '@/components/ui/badge';
 import type { OfferedPlatforms } from '../api/get-offered-platforms';
 
 export type InstagramLogin = 'INSTAGRAM' | 'FACEBOOK';

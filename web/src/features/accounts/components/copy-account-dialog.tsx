@@ -1,15 +1,15 @@
 import { Controller } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
-import { CopyBody } from '../../../../../server/accounts/accounts.schemas';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Form, FormError, FormField } from '../../../components/ui/form';
-import { Label } from '../../../components/ui/label';
+import { toast } from '@/lib/toast';
+import { CopyBody } from '@server/accounts/accounts.schemas';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Form, FormError, FormField } from '@/components/ui/form';
+import { Label } from '@/components/ui/label';
 import { useCopyAccounts } from '../api/copy-accounts';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { channelModelOf, hasSelectableChannel, platformLabel } from '../lib/platforms';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 
 export type TeamOption = { id: string; name: string };
 

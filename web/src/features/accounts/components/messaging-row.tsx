@@ -1,7 +1,7 @@
-import { toast } from '../../../lib/toast';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import { toast } from '@/lib/toast';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { useSetMessaging } from '../api/set-messaging';
 import { platformLabel } from '../lib/platforms';
 import { CardRow } from './card-row';

@@ -1,10 +1,10 @@
 import { Send } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from '../../../lib/toast';
-import { CommentBody, EchoBody, MessageBody, PostbackBody, ReactionBody, ReadBody, ReviewBody } from '../../../../../server/sandbox/sandbox.schemas';
-import { Button } from '../../../components/ui/button';
-import { Form, FormError } from '../../../components/ui/form';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import { toast } from '@/lib/toast';
+import { CommentBody, EchoBody, MessageBody, PostbackBody, ReactionBody, ReadBody, ReviewBody } from '@server/sandbox-platform/sandbox.schemas';
+import { Button } from '@/components/ui/button';
+import { Form, FormError } from '@/components/ui/form';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { usePublishSandboxItem, type SandboxItem } from '../api/publish-sandbox-item';
 import type { SandboxActivity, SandboxActivityBody, SandboxEmitResult } from '../api/send-sandbox-activity';
 import { SandboxSelect, SandboxTextArea, SandboxTextField } from './sandbox-fields';

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { FormField } from '../../../components/ui/form';
-import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { Textarea } from '../../../components/ui/textarea';
+import { FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
 
 // The control API's optional fields reject empty strings: an empty box means "leave it out".
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);

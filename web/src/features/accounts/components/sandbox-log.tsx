@@ -1,6 +1,6 @@
-import { Badge } from '../../../components/ui/badge';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 
 export type SandboxLogEntry = { id: number; at: string; label: string; account: string; request: unknown; ok: boolean; answer: unknown; summary?: string };
 

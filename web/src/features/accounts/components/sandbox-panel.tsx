@@ -1,15 +1,15 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { FlaskConical } from 'lucide-react';
 import { useState, type Ref } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
-import { Label } from '../../../components/ui/label';
-import { isApiError } from '../../../lib/api-client';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { isApiError } from '@/lib/api-client';
 import { useSandboxFaults } from '../api/get-sandbox-faults';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { useSendSandboxActivity, type SandboxActivity, type SendSandboxActivityInput } from '../api/send-sandbox-activity';
 import { platformInfo, platformLabel } from '../lib/platforms';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { NativeSelect } from '@/components/ui/native-select';
 import {
   CommentForm,
   EchoForm,

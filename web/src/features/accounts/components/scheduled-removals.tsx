@@ -1,11 +1,11 @@
 import { Clock } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
-import { formatDateTime, formatRelative } from '../../../lib/format';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { platformLabel } from '../lib/platforms';
-import { AccountAvatar } from '../../../components/account-avatar';
+import { AccountAvatar } from '@/components/account-avatar';
 
 type ScheduledRemovalsProps = { accounts: SocialAccount[]; connectedTypes: Set<string>; onReconnect: (account: SocialAccount) => void };
 

@@ -1,6 +1,6 @@
-import { PLATFORMS, SOCIAL_ACCOUNT_TYPES } from '../../../../../server/platforms/registry';
-import type { ChannelModel } from '../../../../../server/platforms/platform-definition';
-import type { AccountType, SocialAccount } from '../../../api/get-team-accounts';
+import { PLATFORMS, SOCIAL_ACCOUNT_TYPES } from '@server/platforms/registry';
+import type { ChannelModel } from '@server/platforms/platform-definition';
+import type { AccountType, SocialAccount } from '@/api/get-team-accounts';
 
 /** The 14 types a team can connect, in the spec's order. */
 export const ACCOUNT_TYPES = SOCIAL_ACCOUNT_TYPES;
@@ -11,7 +11,7 @@ export function platformInfo(type: AccountType) {
 }
 
 // One label lookup for the whole dashboard (lib/post-platforms.ts); re-exported for this feature's files.
-export { platformLabel } from '../../../lib/post-platforms';
+export { platformLabel } from '@/lib/post-platforms';
 
 /** The channel model of this account, which can depend on how it was connected (Instagram through Facebook). */
 export function channelModelOf(account: Pick<SocialAccount, 'type' | 'instagramConnectionMethod'>): ChannelModel | null {

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 import type { AnalyticsPlatform } from '../lib/analytics-platforms';
 import { postAnalyticsQueryKey } from './analytics-query-keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Post } from '../../../api/post-query-keys';
-import { api, ok } from '../../../lib/api-client';
+import type { Post } from '@/api/post-query-keys';
+import { api, ok } from '@/lib/api-client';
 import type { AnalyticsPlatform } from '../lib/analytics-platforms';
 import { engagementOf } from '../lib/metrics';
 import { topPostsQueryKey } from './analytics-query-keys';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Skeleton } from '@/components/ui/skeleton';
 
 // The chart library is fetched the first time a chart is on screen, never with the app's first page.
 const TimeSeriesChart = lazy(() => import('./time-series-chart'));

@@ -1,11 +1,11 @@
 import { Lock } from 'lucide-react';
-import { isPublishedOn, type Post } from '../../../api/post-query-keys';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { PostSection } from '../../../components/post-section';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { platformLabel } from '../../../lib/post-platforms';
+import { isPublishedOn, type Post } from '@/api/post-query-keys';
+import { PlatformIcon } from '@/components/platform-icon';
+import { PostSection } from '@/components/post-section';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { platformLabel } from '@/lib/post-platforms';
 import { useForcePostAnalytics } from '../api/force-post-analytics';
 import { usePostAnalytics, type PostAnalyticsHistory, type PostAnalyticsSnapshot } from '../api/get-post-analytics';
 import { isPlanWithoutAnalytics, PLAN_WITHOUT_ANALYTICS } from '../lib/analytics-errors';

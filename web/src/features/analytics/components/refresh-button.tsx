@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { refreshFailure } from '../lib/analytics-errors';
 
 type Refresh = { mutate: () => void; isPending: boolean; error: unknown; isError: boolean };

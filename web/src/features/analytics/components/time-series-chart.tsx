@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatCount } from '../lib/metrics';
@@ -34,8 +34,7 @@ export default function TimeSeriesChart({ data, series, height = 220, fromZero =
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
   // The latest data for the chart being (re)built, without rebuilding it when only the data changes.
-  const latest = useRef(data);
-  latest.current = data;
+  const latestData = useEffectEvent(() => data as uPlot.AlignedData);
   const points = data[0]!.length;
   const showPoints = points < 30;
   useEffect(() => {
@@ -60,7 +59,7 @@ export default function TimeSeriesChart({ data, series, height = 220, fromZero =
       cursor: { drag: { x: false, y: false } },
       legend: { live: true },
     };
-    const created = new uPlot(options, latest.current as uPlot.AlignedData, element);
+    const created = new uPlot(options, latestData(), element);
     chart.current = created;
     // The card's width follows the window; the canvas follows the card.
     const resize = new ResizeObserver(() => created.setSize({ width: element.clientWidth, height }));

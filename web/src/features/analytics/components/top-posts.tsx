@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { Trophy } from 'lucide-react';
-import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
 import { useTopPosts } from '../api/get-top-posts';
 import type { AnalyticsPlatform } from '../lib/analytics-platforms';
 import { formatCount } from '../lib/metrics';

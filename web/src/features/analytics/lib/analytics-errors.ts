@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 
 /** Analytics answer 403 to a FREE organization before anything else: a plan fact, not a failure. */
 export function isPlanWithoutAnalytics(error: unknown): boolean {

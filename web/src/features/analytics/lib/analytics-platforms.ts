@@ -1,4 +1,4 @@
-import type { ApiSchema } from '../../../lib/api-client';
+import type { ApiSchema } from '@/lib/api-client';
 
 export type AnalyticsPlatform = ApiSchema<'AnalyticsPlatformType'>;
 

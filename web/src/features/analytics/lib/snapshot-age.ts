@@ -1,4 +1,4 @@
-import { formatRelative } from '../../../lib/format';
+import { formatRelative } from '@/lib/format';
 
 /** "Updated 3 minutes ago": the last moments (a server clock a little ahead included) read as "just now", not "in 0 seconds". */
 export function updatedText(createdAt: string, count: number): string {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { apiKeysQueryKey, type ApiKey } from './get-api-keys';
 
 export function revokeApiKey(id: string): Promise<ApiKey> {

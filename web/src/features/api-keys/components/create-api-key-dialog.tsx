@@ -1,11 +1,11 @@
 import { Controller } from 'react-hook-form';
-import { CreateApiKeyBody } from '../../../../../server/api-keys/api-keys.routes';
-import { SCOPES, type Scope } from '../../../../../server/context';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Form, FormError, TextField } from '../../../components/ui/form';
-import { Label } from '../../../components/ui/label';
+import { CreateApiKeyBody } from '@server/api-keys/api-keys.routes';
+import { SCOPES, type Scope } from '@server/context';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Form, FormError, TextField } from '@/components/ui/form';
+import { Label } from '@/components/ui/label';
 import { useCreateApiKey, type CreatedApiKey } from '../api/create-api-key';
 
 const SCOPE_HINTS: Record<Scope, string> = {

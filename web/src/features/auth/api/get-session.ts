@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, isApiError, ok, setCsrfToken, type ApiSchema } from '../../../lib/api-client';
+import { api, isApiError, ok, setCsrfToken, type ApiSchema } from '@/lib/api-client';
 
 export type Session = ApiSchema<'Session'>;
 

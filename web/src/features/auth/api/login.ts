@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, setCsrfToken, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, setCsrfToken, type ApiSchema } from '@/lib/api-client';
 import { sessionQueryKey, type Session } from './get-session';
 
 export type LoginInput = ApiSchema<'Login'>;

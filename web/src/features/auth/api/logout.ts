@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, setCsrfToken } from '../../../lib/api-client';
+import { api, ok, setCsrfToken } from '@/lib/api-client';
 import { sessionQueryKey } from './get-session';
 
 /** `everywhere` ends every session of the user (other browsers, a lost laptop), this one included. */

@@ -1,7 +1,7 @@
-import { LoginBody } from '../../../../../server/auth/auth.routes';
-import { Logo } from '../../../components/layout/logo';
-import { Button } from '../../../components/ui/button';
-import { Form, FormError, TextField } from '../../../components/ui/form';
+import { LoginBody } from '@server/auth/auth.routes';
+import { Logo } from '@/components/layout/logo';
+import { Button } from '@/components/ui/button';
+import { Form, FormError, TextField } from '@/components/ui/form';
 import { useLogin } from '../api/login';
 
 export function LoginPage({ onSignedIn }: { onSignedIn: () => void }) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
-import type { ExecutionStatus } from '../../../../../server/automations/shared/automation-constants';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
+import type { ExecutionStatus } from '@server/automations/shared/automation-constants';
 import { executionKey, executionsKey } from './automation-query-keys';
 
 export type Execution = ApiSchema<'AutomationExecution'>;

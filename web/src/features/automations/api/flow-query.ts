@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 
 // Apart from flows.ts: the editor's route loader imports this, and whatever it imports is on the first page (047).
 

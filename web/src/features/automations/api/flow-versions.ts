@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 import { automationsQueryKey } from './automation-query-keys';
 
 export type FlowVersionEntry = ApiSchema<'AutomationFlowVersionHistoryItem'>;

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { api, ok, type ApiBody, type ApiSchema } from '../../../lib/api-client';
-import type { FlowStatus } from '../../../../../server/automations/shared/automation-constants';
+import { api, ok, type ApiBody, type ApiSchema } from '@/lib/api-client';
+import type { FlowStatus } from '@server/automations/shared/automation-constants';
 import { automationsQueryKey, flowKey, flowListKey } from './automation-query-keys';
 import { flowQueryOptions } from './flow-query';
 

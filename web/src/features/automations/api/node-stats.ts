@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 import { PERIODS, type Period } from '../lib/run-counts';
 import { automationsQueryKey } from './automation-query-keys';
 

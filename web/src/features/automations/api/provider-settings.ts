@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiBody, type ApiSchema } from '../../../lib/api-client';
-import type { ProviderSettingType } from '../../../../../server/automations/shared/automation-constants';
+import { api, ok, type ApiBody, type ApiSchema } from '@/lib/api-client';
+import type { ProviderSettingType } from '@server/automations/shared/automation-constants';
 import { providerSettingsKey } from './automation-query-keys';
 
 export type ProviderSetting = ApiSchema<'AutomationProviderSetting'>;

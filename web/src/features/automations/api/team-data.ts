@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { automationsQueryKey } from './automation-query-keys';
 
 // Features do not import each other: the few team reads the builder needs are fetched here.

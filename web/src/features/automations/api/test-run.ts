@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 import { automationsQueryKey } from './automation-query-keys';
 
 /** What a test run reads instead of a real event (spec: `input` of `POST /automations/:id/test`). */

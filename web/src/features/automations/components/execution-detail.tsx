@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/badge';
-import { formatDateTime } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { formatDateTime } from '@/lib/format';
 import type { Execution } from '../api/executions';
 
 const TONES = {

@@ -1,9 +1,9 @@
 import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { EXECUTION_STATUSES, type ExecutionStatus } from '../../../../../server/automations/shared/automation-constants';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { EXECUTION_STATUSES, type ExecutionStatus } from '@server/automations/shared/automation-constants';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import type { ExecutionFilters as Filters, ExecutionPlatform } from '../api/executions';
 import type { Flow } from '../api/flows';
 import { useFlowVersions, VERSIONS_PAGE } from '../api/flow-versions';

@@ -1,11 +1,11 @@
 import { Activity } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
-import { formatRelative } from '../../../lib/format';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { formatRelative } from '@/lib/format';
 import { useExecution, useExecutions, type ExecutionFilters as Filters } from '../api/executions';
 import type { Flow } from '../api/flows';
 import { ExecutionDetail, RunStatus } from './execution-detail';

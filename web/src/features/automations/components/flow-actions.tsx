@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { MoreHorizontal } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { toast } from '../../../lib/toast';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { toast } from '@/lib/toast';
 import { useDeleteFlow, useFlowAction, type Flow, type FlowAction } from '../api/flows';
 import { CopyFlowDialog } from './copy-flow-dialog';
 

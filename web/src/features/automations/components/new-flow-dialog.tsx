@@ -2,12 +2,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { AUTOMATION_PLATFORMS, FLOW_LIMITS } from '../../../../../server/automations/shared/automation-constants';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Form, FormError, FormField, TextField } from '../../../components/ui/form';
-import { NativeSelect } from '../../../components/ui/native-select';
+import { AUTOMATION_PLATFORMS, FLOW_LIMITS } from '@server/automations/shared/automation-constants';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Form, FormError, FormField, TextField } from '@/components/ui/form';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useCreateFlow } from '../api/flows';
 
 const NewFlowSchema = z.object({ name: z.string().trim().min(1).max(FLOW_LIMITS.name), platformScope: z.enum(AUTOMATION_PLATFORMS) });

@@ -1,20 +1,20 @@
 import { Plus, RefreshCw, X } from 'lucide-react';
 import { useFormContext, type FieldValues } from 'react-hook-form';
-import { DEFAULT_GET_STARTED_PAYLOAD, FLOW_LIMITS, type ProviderSettingType } from '../../../../../server/automations/shared/automation-constants';
+import { DEFAULT_GET_STARTED_PAYLOAD, FLOW_LIMITS, type ProviderSettingType } from '@server/automations/shared/automation-constants';
 import {
   IceBreakersConfigSchema,
   PersistentMenuConfigSchema,
   type IceBreakersConfig,
   type PersistentMenuConfig,
-} from '../../../../../server/automations/shared/provider-setting-config';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Form, FormError, FormField, TextField } from '../../../components/ui/form';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
-import { toast } from '../../../lib/toast';
+} from '@server/automations/shared/provider-setting-config';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Form, FormError, FormField, TextField } from '@/components/ui/form';
+import { NativeSelect } from '@/components/ui/native-select';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useSaveProviderSetting, useSyncProviderSetting, type ProviderSetting } from '../api/provider-settings';
 import { useListField } from '../lib/list-field';
 import { PhonePreview } from './phone-preview';

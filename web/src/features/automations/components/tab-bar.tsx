@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 export type Tab<T extends string> = { id: T; label: string; icon?: LucideIcon; controls?: string };
 

@@ -1,11 +1,11 @@
 import { FlaskConical, X } from 'lucide-react';
 import { useState } from 'react';
-import { CONVERSATION_TRIGGERS } from '../../../../../server/automations/shared/automation-constants';
-import type { TriggerInput } from '../../../../../server/automations/shared/flow-definition';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { CONVERSATION_TRIGGERS } from '@server/automations/shared/automation-constants';
+import type { TriggerInput } from '@server/automations/shared/flow-definition';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { errorMessage } from '@/lib/api-client';
 import type { Execution } from '../api/executions';
 import { useTestRun } from '../api/test-run';
 import { ExecutionDetail, RunStatus } from './execution-detail';

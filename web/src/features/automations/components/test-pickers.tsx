@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { TriggerInput } from '../../../../../server/automations/shared/flow-definition';
-import { useAccountConversations } from '../../../api/get-conversations';
-import { useFetchedComments } from '../../../api/get-fetched-comments';
-import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import type { TriggerInput } from '@server/automations/shared/flow-definition';
+import { useAccountConversations } from '@/api/get-conversations';
+import { useFetchedComments } from '@/api/get-fetched-comments';
+import { cn } from '@/lib/cn';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
 
 /** What a test runs on: the id the API takes, and whose it is (the sender id a real event would carry). */
 export type TestSubject = { id: string; senderExternalId: string | null };

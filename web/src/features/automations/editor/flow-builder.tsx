@@ -1,11 +1,11 @@
 import { ReactFlowProvider } from '@xyflow/react';
 import { AlertCircle, Save, Send } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import type { StepType } from '../../../../../server/automations/shared/automation-constants';
-import type { SocialAccount } from '../../../api/get-team-accounts';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../lib/toast';
+import { useCallback, useMemo, useState } from 'react';
+import type { StepType } from '@server/automations/shared/automation-constants';
+import type { SocialAccount } from '@/api/get-team-accounts';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
 import type { Execution } from '../api/executions';
 import { useFlowAction, useUpdateFlow, type Flow } from '../api/flows';
 import { TestPanel } from '../components/test-panel';
@@ -13,7 +13,6 @@ import {
   emptyDefinition,
   FLOW_KEY,
   mergeProblems,
-  newStep,
   sameDefinition,
   serverProblems,
   shapeProblems,
@@ -25,6 +24,7 @@ import {
 import { accountLabel } from '../lib/flow-summary';
 import { testResultsOf } from '../lib/test-results';
 import { FlowCanvas } from './flow-canvas';
+import { createStep } from './node-registry';
 import { NodeInspector } from './node-inspector';
 import { RunCounts, useRunCounts } from './run-counts-toolbar';
 import { SidePanelTabs, type SidePanel } from './side-panel-tabs';
@@ -60,8 +60,8 @@ export function FlowBuilder({ flow, teamId, accounts, side, onSide }: Props) {
   const [testRun, setTestRun] = useState<Execution | null>(null);
   const results = useMemo(() => (testRun ? testResultsOf(testRun) : null), [testRun]);
   // Once opened, the test panel stays mounted (hidden) so its pick survives a look at a node's settings.
-  const testOpened = useRef(false);
-  if (side === 'test') testOpened.current = true;
+  const [testOpened, setTestOpened] = useState(side === 'test');
+  if (side === 'test' && !testOpened) setTestOpened(true);
 
   const shape = useMemo(() => shapeProblems(definition), [definition]);
   const problems = useMemo(() => mergeProblems(shape, refused), [shape, refused]);
@@ -77,7 +77,7 @@ export function FlowBuilder({ flow, teamId, accounts, side, onSide }: Props) {
   };
   const addStep = (type: StepType) => {
     const at = selectedId === TRIGGER_KEY ? 0 : definition.steps.findIndex((step) => step.id === selectedId) + 1 || definition.steps.length;
-    const step = newStep(type, definition.steps, at);
+    const step = createStep(type, definition.steps, at);
     edit(step.id, { ...definition, steps: [...definition.steps.slice(0, at), step, ...definition.steps.slice(at)] });
     setSelectedId(step.id);
   };
@@ -196,7 +196,7 @@ export function FlowBuilder({ flow, teamId, accounts, side, onSide }: Props) {
               onDelete={(id) => deleteSteps([id])}
             />
           </aside>
-          {testOpened.current ? (
+          {testOpened ? (
             <aside id="side-test" aria-label="Test the flow" hidden={side !== 'test'} className="min-h-0 flex-1 overflow-y-auto p-4">
               <TestPanel
                 flowId={flow.id}

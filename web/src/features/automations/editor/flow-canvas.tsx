@@ -1,6 +1,6 @@
 import { Background, Controls, MarkerType, ReactFlow, useReactFlow, type NodeChange } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { EditorDefinition, Problems } from '../lib/editor-model';
 import type { NodeCounts } from '../lib/run-counts';
 import type { TestResults } from '../lib/test-results';
@@ -57,9 +57,12 @@ export function FlowCanvas({ definition, accountName, problems, counts, results,
     });
   }, [order]);
 
-  // Stable handlers: xyflow's store and every node keep theirs across the builder's renders.
+  // Stable handlers: xyflow's store and every node keep theirs across the builder's renders. They
+  // read the latest props from a ref set once the render commits (before xyflow's own effects run).
   const latest = useRef({ onSelect, onDelete, onMove, selectedId, order });
-  latest.current = { onSelect, onDelete, onMove, selectedId, order };
+  useLayoutEffect(() => {
+    latest.current = { onSelect, onDelete, onMove, selectedId, order };
+  });
   const onNodesChange = useCallback((changes: NodeChange<FlowNode>[]) => {
     const { onSelect: select, selectedId: current } = latest.current;
     const selected = changes.find((change) => change.type === 'select' && change.selected);
@@ -128,13 +131,14 @@ const FITS_WHOLE = 6;
  */
 function FitOnGrowth({ count, selectedId, order }: { count: number; selectedId: string | null; order: string[] }) {
   const { fitView } = useReactFlow();
-  const latest = useRef({ selectedId, order });
-  latest.current = { selectedId, order };
-  useEffect(() => {
-    const { selectedId: selected, order: ids } = latest.current;
-    const at = Math.max(0, selected ? ids.indexOf(selected) : 0);
-    const around = count <= FITS_WHOLE ? undefined : ids.slice(Math.max(0, at - 1), at + 3).map((id) => ({ id }));
+  // The selection and order of the moment the count changed; they alone do not move the view.
+  const fit = useEffectEvent(() => {
+    const at = Math.max(0, selectedId ? order.indexOf(selectedId) : 0);
+    const around = count <= FITS_WHOLE ? undefined : order.slice(Math.max(0, at - 1), at + 3).map((id) => ({ id }));
     void fitView({ maxZoom: 1, padding: 0.2, duration: 150, nodes: around });
-  }, [count, fitView]);
+  });
+  useEffect(() => {
+    fit();
+  }, [count]);
   return null;
 }

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { useTeamAccounts } from '../../../api/get-team-accounts';
-import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDateTime } from '../../../lib/format';
+import { useTeamAccounts } from '@/api/get-team-accounts';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
 import { useFlow } from '../api/flows';
 import { ExecutionsPanel } from '../components/executions-panel';
 import { FlowStatusBadge } from '../components/flow-status-badge';

@@ -1,11 +1,13 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { AUTOMATION_PLATFORMS, type AutomationPlatform, type PlatformScope } from '../../../../../server/automations/shared/automation-constants';
-import type { TriggerInput } from '../../../../../server/automations/shared/flow-definition';
-import type { SocialAccount } from '../../../api/get-team-accounts';
-import { Button } from '../../../components/ui/button';
-import { TRIGGER_KEY, type EditorDefinition, type EditorStep } from '../lib/editor-model';
-import { StepForm } from './forms/step-forms';
+import { AUTOMATION_PLATFORMS, type AutomationPlatform, type PlatformScope } from '@server/automations/shared/automation-constants';
+import type { TriggerInput } from '@server/automations/shared/flow-definition';
+import type { SocialAccount } from '@/api/get-team-accounts';
+import { Button } from '@/components/ui/button';
+import { cleanStep } from '../lib/clean-message';
+import { stepSchemaFor, TRIGGER_KEY, type EditorDefinition, type EditorStep } from '../lib/editor-model';
+import { NodeForm } from './forms/node-form';
 import { TriggerForm } from './forms/trigger-form';
+import { STEP_DEFINITIONS } from './node-registry';
 
 type Props = {
   teamId: string;
@@ -61,5 +63,21 @@ export function NodeInspector({ teamId, scope, definition, selectedId, accounts,
         <TriggerForm teamId={teamId} trigger={definition.trigger} accounts={accounts} platforms={scopePlatforms(scope)} onChange={onTrigger} />
       )}
     </div>
+  );
+}
+
+/** The selected step's form: its type's settings fields, or what a step without settings does. */
+function StepForm({ teamId, step, onChange }: { teamId: string; step: EditorStep; onChange: (step: EditorStep) => void }) {
+  const { label, hint, Settings } = STEP_DEFINITIONS[step.type];
+  return (
+    <NodeForm<EditorStep>
+      schema={stepSchemaFor(step.type)}
+      value={step}
+      clean={cleanStep}
+      onChange={(values) => onChange({ ...values, id: step.id, type: step.type } as EditorStep)}
+      label={`${label} settings`}
+    >
+      {() => (Settings ? <Settings teamId={teamId} /> : <p className="text-sm text-zinc-600">{hint}. Nothing to set.</p>)}
+    </NodeForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { Edge, Node } from '@xyflow/react';
-import type { StepType } from '../../../../../server/automations/shared/automation-constants';
-import type { TriggerInput } from '../../../../../server/automations/shared/flow-definition';
+import type { StepType } from '@server/automations/shared/automation-constants';
+import type { TriggerInput } from '@server/automations/shared/flow-definition';
 import type { EditorStep } from '../lib/editor-model';
 import type { NodeCounts } from '../lib/run-counts';
 import type { NodeResult } from '../lib/test-results';
@@ -8,7 +8,9 @@ import type { NodeResult } from '../lib/test-results';
 /** What every node shows besides its own content: problems and, on demand, run counts or its last test result. */
 type Common = { problems: string[]; counts: NodeCounts | null; result: NodeResult | null };
 export type TriggerNodeData = Common & { trigger: TriggerInput; accountName: string };
-export type StepNodeData<T extends StepType = StepType> = Common & { step: Extract<EditorStep, { type: T }> };
+/** The editor's step of one type. */
+export type StepOf<T extends StepType> = Extract<EditorStep, { type: T }>;
+export type StepNodeData<T extends StepType = StepType> = Common & { step: StepOf<T> };
 
 /** The node union: the trigger, then one node type per step type (`type` is the step type). */
 export type TriggerFlowNode = Node<TriggerNodeData, 'TRIGGER'>;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { cn } from '../../../lib/cn';
+import { NativeSelect } from '@/components/ui/native-select';
+import { cn } from '@/lib/cn';
 import type { Flow } from '../api/flows';
 import { useNodeStats } from '../api/node-stats';
 import { countsByNode, type NodeCounts, type Period } from '../lib/run-counts';

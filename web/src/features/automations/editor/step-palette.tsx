@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
-import { PLATFORM_SUPPORT, STEP_TYPES, type AutomationPlatform, type StepType } from '../../../../../server/automations/shared/automation-constants';
-import { STEP_HINTS } from './node-registry';
+import { PLATFORM_SUPPORT, type AutomationPlatform, type StepType } from '@server/automations/shared/automation-constants';
+import { STEP_DEFINITION_LIST } from './node-registry';
 
 /**
  * Buttons, so the keyboard adds steps like the mouse does (Tab to one, Enter). A step lands after
@@ -10,7 +10,7 @@ export function StepPalette({ platform, onAdd }: { platform: AutomationPlatform;
   return (
     <nav aria-label="Add a step" className="space-y-1">
       <h2 className="mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Add a step</h2>
-      {STEP_TYPES.map((type) => {
+      {STEP_DEFINITION_LIST.map(({ type, label, hint }) => {
         const supported = PLATFORM_SUPPORT[platform].steps.includes(type);
         return (
           <button
@@ -18,13 +18,13 @@ export function StepPalette({ platform, onAdd }: { platform: AutomationPlatform;
             type="button"
             disabled={!supported}
             onClick={() => onAdd(type)}
-            title={supported ? STEP_HINTS[type].hint : `Not available on ${platform.toLowerCase()}`}
+            title={supported ? hint : `Not available on ${platform.toLowerCase()}`}
             className="flex w-full items-start gap-2 rounded-lg border border-zinc-200 bg-white px-2.5 py-2 text-left text-sm hover:border-accent-300 hover:bg-accent-50 focus-visible:ring-2 focus-visible:ring-accent-500 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50"
           >
             <Plus className="mt-0.5 size-3.5 shrink-0 text-accent-600" aria-hidden />
             <span>
-              <span className="block font-medium text-zinc-900">{STEP_HINTS[type].label}</span>
-              <span className="block text-xs text-zinc-500">{STEP_HINTS[type].hint}</span>
+              <span className="block font-medium text-zinc-900">{label}</span>
+              <span className="block text-xs text-zinc-500">{hint}</span>
             </span>
           </button>
         );

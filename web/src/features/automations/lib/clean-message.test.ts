@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StepSchema } from '../../../../../server/automations/shared/flow-definition';
+import { StepSchema } from '@server/automations/shared/flow-definition';
 import { cleanStep } from './clean-message';
 
 describe('a message as the definition says it', () => {

@@ -1,4 +1,4 @@
-import type { AutomationMessage } from '../../../../../server/automations/shared/flow-definition';
+import type { AutomationMessage } from '@server/automations/shared/flow-definition';
 import type { EditorStep } from './editor-model';
 
 const filled = (value: string | undefined) => (value ? value : undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { newStep, sameDefinition, serverProblems, shapeProblems, TRIGGER_KEY, withStepIds, type EditorDefinition } from './editor-model';
+import { ApiError } from '@/lib/api-client';
+import { newStepId, sameDefinition, serverProblems, shapeProblems, TRIGGER_KEY, withStepIds, type EditorDefinition } from './editor-model';
 
 const base = (): EditorDefinition => ({
   trigger: { type: 'COMMENT_CREATED', platform: 'INSTAGRAM', socialAccountId: 'acc_1', postId: 'post_1', keywords: ['price'] },
@@ -10,7 +10,7 @@ const base = (): EditorDefinition => ({
 describe('flow editor problems', () => {
   it('puts a shape error on the step that has it', () => {
     const definition = base();
-    definition.steps.push(newStep('SEND_PUBLIC_COMMENT_REPLY', definition.steps, 1));
+    definition.steps.push({ id: newStepId('SEND_PUBLIC_COMMENT_REPLY', definition.steps, 1), type: 'SEND_PUBLIC_COMMENT_REPLY', text: '' });
     const problems = shapeProblems(definition);
     expect([...problems.keys()]).toEqual(['send_public_comment_reply_2']);
     expect(problems.get('send_public_comment_reply_2')![0]).toMatch(/^text: /);

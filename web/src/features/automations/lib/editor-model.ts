@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  PLATFORM_SUPPORT,
-  STEP_TYPES,
-  type AutomationPlatform,
-  type PlatformScope,
-  type StepType,
-} from '../../../../../server/automations/shared/automation-constants';
+import { PLATFORM_SUPPORT, STEP_TYPES, type AutomationPlatform, type PlatformScope, type StepType } from '@server/automations/shared/automation-constants';
 import {
   FlowDefinitionSchema,
   generatedStepId,
@@ -14,14 +8,14 @@ import {
   type FlowDefinitionInput,
   type StepInput,
   type TriggerInput,
-} from '../../../../../server/automations/shared/flow-definition';
-import { parseProblems, problemNode } from '../../../../../server/automations/shared/flow-problems';
-import { ApiError } from '../../../lib/api-client';
-import { formErrorMap } from '../../../lib/zod-messages';
+} from '@server/automations/shared/flow-definition';
+import { parseProblems, problemNode } from '@server/automations/shared/flow-problems';
+import { ApiError } from '@/lib/api-client';
+import { formErrorMap } from '@/lib/zod-messages';
 
 /** In the editor every step has its id, so problems (client or server) can name its node. */
 export type EditorStep = StepInput & { id: string };
-export type { Condition } from '../../../../../server/automations/shared/flow-definition';
+export type { Condition } from '@server/automations/shared/flow-definition';
 export type EditorDefinition = { trigger: TriggerInput; steps: EditorStep[] };
 /** `trigger`, a step id, or `flow` for what belongs to no node. */
 export type NodeKey = string;
@@ -59,21 +53,9 @@ function freshStepId(type: StepType, index: number, taken: Set<string>): string 
   return id;
 }
 
-/** A new step with the least a person must fill in; its form shows what is still missing. */
-export function newStep(type: StepType, steps: EditorStep[], index: number): EditorStep {
-  const id = freshStepId(type, index, new Set(steps.map((step) => step.id)));
-  switch (type) {
-    case 'CONDITION':
-      return { id, type, conditions: [{ field: 'TEXT', operator: 'CONTAINS', value: '' }] };
-    case 'SEND_MESSAGE':
-      return { id, type, message: { text: '' } };
-    case 'SEND_PRIVATE_REPLY':
-      return { id, type, message: { text: '' } };
-    case 'SEND_PUBLIC_COMMENT_REPLY':
-      return { id, type, text: '' };
-    default:
-      return { id, type } as EditorStep;
-  }
+/** The id of a step added at `index`: the API's way (`send_message_2`), taken by none of `steps`. */
+export function newStepId(type: StepType, steps: EditorStep[], index: number): string {
+  return freshStepId(type, index, new Set(steps.map((step) => step.id)));
 }
 
 export function supportedSteps(platform: AutomationPlatform): StepType[] {

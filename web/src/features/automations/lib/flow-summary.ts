@@ -22,16 +22,6 @@ export const TRIGGER_LABELS = {
   BUTTON_CLICKED: 'A button tap',
 } as const;
 
-export const STEP_LABELS = {
-  CONDITION: 'Condition',
-  SEND_MESSAGE: 'Send a message',
-  SEND_PRIVATE_REPLY: 'Private reply',
-  SEND_PUBLIC_COMMENT_REPLY: 'Public reply',
-  LIKE_COMMENT: 'Like the comment',
-  ARCHIVE_CONVERSATION: 'Archive conversation',
-  OPEN_CONVERSATION: 'Reopen conversation',
-} as const;
-
 /** How an account is named in the builder: the page or profile name people know. */
 export function accountLabel(account: { displayName?: string | null; username?: string | null; id: string }): string {
   return account.displayName ?? account.username ?? account.id;

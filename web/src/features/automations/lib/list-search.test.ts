@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLOW_STATUSES } from '../../../../../server/automations/shared/automation-constants';
+import { FLOW_STATUSES } from '@server/automations/shared/automation-constants';
 import { flowKey } from '../api/automation-query-keys';
 import { flowQueryOptions } from '../api/flow-query';
 import { flowListSearch, LIST_STATUSES } from './list-search';

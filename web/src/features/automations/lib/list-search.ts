@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FlowStatus } from '../../../../../server/automations/shared/automation-constants';
+import type { FlowStatus } from '@server/automations/shared/automation-constants';
 
 /**
  * The list's `?status=`. The statuses are spelled out (checked against FLOW_STATUSES in a test)

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { calendarPostsQueryKey, type Post, type PostPage } from '../../../api/post-query-keys';
-import { api, ok } from '../../../lib/api-client';
+import { calendarPostsQueryKey, type Post, type PostPage } from '@/api/post-query-keys';
+import { api, ok } from '@/lib/api-client';
 
 export type CalendarPost = Post;
 

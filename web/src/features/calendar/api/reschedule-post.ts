@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { calendarPostsQueryKey, postsQueryKey, type Post, type PostPage } from '../../../api/post-query-keys';
-import { dailyLimitsKey } from '../../../api/get-daily-limits';
+import { api, ok } from '@/lib/api-client';
+import { calendarPostsQueryKey, postsQueryKey, type Post, type PostPage } from '@/api/post-query-keys';
+import { dailyLimitsKey } from '@/api/get-daily-limits';
 
 export function reschedulePost({ id, postDate }: { id: string; postDate: string }): Promise<Post> {
   return ok(api.PATCH('/post/{id}', { params: { path: { id } }, body: { postDate } }));

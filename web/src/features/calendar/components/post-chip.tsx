@@ -1,8 +1,8 @@
 import { format } from 'date-fns';
 import type { KeyboardEvent } from 'react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { cn } from '../../../lib/cn';
-import { POST_STATUS_INFO } from '../../../lib/post-platforms';
+import { PlatformIcon } from '@/components/platform-icon';
+import { cn } from '@/lib/cn';
+import { POST_STATUS_INFO } from '@/lib/post-platforms';
 import type { CalendarPost } from '../api/get-calendar-posts';
 
 export const POST_DRAG_TYPE = 'application/x-socialdesk-post';

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, FileText, Pencil } from 'lucide-react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { PostStatusBadge } from '../../../components/post-status-badge';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogFooter } from '../../../components/ui/dialog';
-import { formatDateTime } from '../../../lib/format';
-import { EDITABLE_STATUSES, platformLabel } from '../../../lib/post-platforms';
+import { PlatformIcon } from '@/components/platform-icon';
+import { PostStatusBadge } from '@/components/post-status-badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { formatDateTime } from '@/lib/format';
+import { EDITABLE_STATUSES, platformLabel } from '@/lib/post-platforms';
 import type { CalendarPost } from '../api/get-calendar-posts';
 
 /** A post opened from the calendar: when, where, how it went, and the way to edit it. */

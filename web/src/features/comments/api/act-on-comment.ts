@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
-import { fetchedCommentsQueryKey } from '../../../api/comment-query-keys';
-import type { FetchedComment } from '../../../api/get-fetched-comments';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
+import { fetchedCommentsQueryKey } from '@/api/comment-query-keys';
+import type { FetchedComment } from '@/api/get-fetched-comments';
 
 export type CommentAction = ApiSchema<'CommentAction'>['action'];
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { ImportPlatform } from '../lib/comment-platforms';
-import { postRepliesQueryKey } from '../../../api/comment-query-keys';
+import { postRepliesQueryKey } from '@/api/comment-query-keys';
 
 type Reply = { teamId: string; postId: string; platform: ImportPlatform; parentId: string; text: string };
 

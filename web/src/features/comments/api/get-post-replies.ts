@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
-import { postRepliesQueryKey } from '../../../api/comment-query-keys';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
+import { postRepliesQueryKey } from '@/api/comment-query-keys';
 
 export type ServiceComment = ApiSchema<'Comment'>;
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 
 type PrivateReply = { teamId: string; fetchedCommentId: string; text: string };
 

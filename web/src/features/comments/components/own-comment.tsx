@@ -1,5 +1,5 @@
-import { Badge } from '../../../components/ui/badge';
-import { formatRelative } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { formatRelative } from '@/lib/format';
 import type { ServiceComment } from '../api/get-post-replies';
 
 const STATE: Record<ServiceComment['status'], { label: string; tone: 'neutral' | 'accent' | 'success' | 'danger' | 'warning' }> = {

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import type { FetchedComment } from '../../../api/get-fetched-comments';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import type { FetchedComment } from '@/api/get-fetched-comments';
 import { useSendPrivateReply } from '../api/send-private-reply';
-import { Textarea } from '../../../components/ui/textarea';
+import { Textarea } from '@/components/ui/textarea';
 
 /** A private message to the comment's author; sent, it opens the new conversation in the inbox. */
 export function PrivateReplyForm({ comment, onDone }: { comment: FetchedComment; onDone: () => void }) {

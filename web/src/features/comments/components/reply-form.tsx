@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
 import { useCreateReply } from '../api/create-reply';
-import type { FetchedComment } from '../../../api/get-fetched-comments';
-import { Textarea } from '../../../components/ui/textarea';
+import type { FetchedComment } from '@/api/get-fetched-comments';
+import { Textarea } from '@/components/ui/textarea';
 
 /** Answer a comment where it is; the reply then shows under it with its publishing state. */
 export function ReplyForm({ comment, onDone }: { comment: FetchedComment; onDone: () => void }) {

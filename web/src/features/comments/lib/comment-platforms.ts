@@ -1,4 +1,4 @@
-import { IMPORT_PLATFORMS, type ImportPlatform } from '../../../../../server/comments/shared/comment-statuses';
+import { IMPORT_PLATFORMS, type ImportPlatform } from '@server/comments/shared/comment-statuses';
 
 export type { ImportPlatform };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FetchedComment } from '../../../api/get-fetched-comments';
+import type { FetchedComment } from '@/api/get-fetched-comments';
 import type { ServiceComment } from '../api/get-post-replies';
 import { buildThreads } from './comment-threads';
 

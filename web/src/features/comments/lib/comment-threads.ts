@@ -1,4 +1,4 @@
-import type { FetchedComment } from '../../../api/get-fetched-comments';
+import type { FetchedComment } from '@/api/get-fetched-comments';
 import type { ServiceComment } from '../api/get-post-replies';
 
 export type Thread = {

@@ -1,4 +1,4 @@
-import type { FetchedComment } from '../../../api/get-fetched-comments';
+import type { FetchedComment } from '@/api/get-fetched-comments';
 
 /** The spec's private-reply window: a comment at most 7 days old. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { conversationListsQueryKey, conversationQueryKey } from '../../../api/inbox-query-keys';
+import { api, ok } from '@/lib/api-client';
+import { conversationListsQueryKey, conversationQueryKey } from '@/api/inbox-query-keys';
 
 export type ConversationChange = 'archive' | 'open' | 'read';
 

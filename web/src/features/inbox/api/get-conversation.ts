@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { conversationQueryKey } from '../../../api/inbox-query-keys';
+import { api, ok } from '@/lib/api-client';
+import { conversationQueryKey } from '@/api/inbox-query-keys';
 
 export function getConversation(id: string) {
   return ok(api.GET('/conversations/{id}', { params: { path: { id } } }));

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { listConversations } from '../../../api/get-conversations';
-import { conversationListsQueryKey } from '../../../api/inbox-query-keys';
+import { listConversations } from '@/api/get-conversations';
+import { conversationListsQueryKey } from '@/api/inbox-query-keys';
 import type { InboxFilters } from '../lib/inbox-filters';
 
 /** Rows per page: a screenful several times over, small enough for a quick first paint. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { messagesQueryKey } from '../../../api/inbox-query-keys';
+import { api, ok } from '@/lib/api-client';
+import { messagesQueryKey } from '@/api/inbox-query-keys';
 
 const PAGE = 50;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
-import { messagesQueryKey } from '../../../api/inbox-query-keys';
+import { api, ok } from '@/lib/api-client';
+import { messagesQueryKey } from '@/api/inbox-query-keys';
 
 /** Instagram only, and only `love` (the spec): Facebook reactions are read-only. */
 export function useReactToMessage(conversationId: string) {

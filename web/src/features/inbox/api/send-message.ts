@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { MessageContent } from '../lib/inbox-types';
-import { conversationListsQueryKey, conversationQueryKey, messagesQueryKey } from '../../../api/inbox-query-keys';
+import { conversationListsQueryKey, conversationQueryKey, messagesQueryKey } from '@/api/inbox-query-keys';
 
 type Send = { conversationId: string; content: MessageContent; replyToMessageId?: string };
 

@@ -1,7 +1,7 @@
 import { ImageOff } from 'lucide-react';
-import { useUploads } from '../../../api/get-uploads';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/cn';
+import { useUploads } from '@/api/get-uploads';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 
 export type PickedAttachment = { uploadId: string; url: string; type: 'IMAGE' | 'VIDEO' | 'FILE' };
 

@@ -1,8 +1,8 @@
 import { GalleryHorizontal, ImagePlus, ListPlus, MousePointerClick, Send, X } from 'lucide-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
 import { useSendMessage } from '../api/send-message';
 import type { Conversation, MessageContent } from '../lib/inbox-types';
 import { compactContent, contentProblems, MESSAGE_LIMITS, textLength } from '../lib/message-rules';

@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Inbox, Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { Conversation } from '../lib/inbox-types';
 import { ConversationRow, ROW_HEIGHT } from './conversation-row';
 

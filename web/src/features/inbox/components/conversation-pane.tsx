@@ -1,11 +1,11 @@
 import { Archive, ArchiveRestore, ExternalLink } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { platformLabel } from '../../../lib/post-platforms';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { platformLabel } from '@/lib/post-platforms';
 import { useChangeConversation } from '../api/change-conversation';
 import { useConversation } from '../api/get-conversation';
 import { useMessages } from '../api/get-messages';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { cn } from '../../../lib/cn';
+import { PlatformIcon } from '@/components/platform-icon';
+import { cn } from '@/lib/cn';
 import type { Conversation } from '../lib/inbox-types';
 import { ParticipantAvatar, participantName } from './participant';
 

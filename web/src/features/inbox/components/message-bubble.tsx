@@ -1,6 +1,6 @@
 import { AlertCircle, Check, CheckCheck, Clock, CornerUpLeft, FileText, Film, Heart, Link2, Music, Pencil, Smartphone, Undo2 } from 'lucide-react';
 import { memo } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import { privateReplyContextOf, richPartsOf, type Message, type MessageAttachment } from '../lib/inbox-types';
 import { Carousel, MessageButtons, QuickReplies } from './rich-content';
 

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Loader2, MessagesSquare } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
 import type { Message } from '../lib/inbox-types';
 import { MessageBubble } from './message-bubble';
 
@@ -61,11 +61,10 @@ export function MessageThread({ messages, hasOlder, loadingOlder, onLoadOlder, c
   // Scrolling asks for older pages, but the top can stay in view with nothing loading: a live
   // refetch (opening the thread reads it, which announces a change) cancels a page being fetched,
   // and no scroll event follows while the view sits at the top. Ask again once the thread settles.
-  const loadOlder = useRef(onLoadOlder);
-  loadOlder.current = onLoadOlder;
+  const loadOlder = useEffectEvent(() => onLoadOlder());
   useEffect(() => {
     const element = scroller.current;
-    if (element && element.scrollTop < 400 && hasOlder && !loadingOlder) loadOlder.current();
+    if (element && element.scrollTop < 400 && hasOlder && !loadingOlder) loadOlder();
   }, [messages, hasOlder, loadingOlder]);
 
   useLayoutEffect(() => {

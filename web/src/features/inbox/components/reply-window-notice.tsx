@@ -1,6 +1,6 @@
 import { Clock, Lock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import type { Conversation } from '../lib/inbox-types';
 import { formatRemaining, replyWindow, type ReplyWindow } from '../lib/reply-window';
 

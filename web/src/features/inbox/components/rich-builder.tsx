@@ -1,9 +1,9 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { NativeSelect } from '../../../components/ui/native-select';
-import { cn } from '../../../lib/cn';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { cn } from '@/lib/cn';
 import type { CarouselCard, MessageButton, QuickReply } from '../lib/inbox-types';
 import { MESSAGE_LIMITS, type ContentProblem } from '../lib/message-rules';
 

@@ -1,5 +1,5 @@
 import { ExternalLink, Phone } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 import type { CarouselCard, MessageButton, QuickReply } from '../lib/inbox-types';
 
 // Rich messages drawn as the person sees them in Messenger / Instagram: buttons stacked under

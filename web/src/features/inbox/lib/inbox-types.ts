@@ -1,5 +1,5 @@
-import type { ApiSchema } from '../../../lib/api-client';
-import type { MessageContent as ContentInput } from '../../../../../server/inbox/shared/message-content';
+import type { ApiSchema } from '@/lib/api-client';
+import type { MessageContent as ContentInput } from '@server/inbox/shared/message-content';
 
 export type Conversation = ApiSchema<'Conversation'>;
 export type Message = ApiSchema<'Message'>;

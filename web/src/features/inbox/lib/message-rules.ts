@@ -5,8 +5,8 @@ import {
   MESSAGE_TEXT_MAX,
   MessageContentInput,
   platformIssues,
-} from '../../../../../server/inbox/shared/message-content';
-import { formErrorMap } from '../../../lib/zod-messages';
+} from '@server/inbox/shared/message-content';
+import { formErrorMap } from '@/lib/zod-messages';
 import type { MessageContent } from './inbox-types';
 
 // The API's own content rules (server/inbox/shared), run as the person types so the composer

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage, ok } from '../../../lib/api-client';
+import { api, errorMessage, ok } from '@/lib/api-client';
 import { importedPostsKey } from './history-query-keys';
 
 /** Ids per request: the API's maximum. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { HistoryImport, HistoryPlatform } from '../lib/history-options';
 import { historyImportsKey } from './history-query-keys';
 

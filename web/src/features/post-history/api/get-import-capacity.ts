@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { HistoryPlatform } from '../lib/history-options';
 import { importCapacityKey } from './history-query-keys';
 

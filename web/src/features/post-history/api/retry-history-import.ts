@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { historyImportsKey } from './history-query-keys';
 
 /** Sends a FAILED import back to PENDING: it continues from where it stopped, and the panel follows it again. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '@/lib/api-client';
 import { historyImportsKey, importCapacityKey } from './history-query-keys';
 
 export type StartHistoryImport = ApiBody<'/post-history-import', 'post'>;

@@ -1,7 +1,7 @@
 import { ExternalLink, Eye, Heart, ImageOff, Layers, MessageCircle, Play } from 'lucide-react';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import type { ImportedPost } from '../lib/history-options';
 
 const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });

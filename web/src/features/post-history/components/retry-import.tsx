@@ -1,6 +1,6 @@
 import { RotateCcw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { Button } from '@/components/ui/button';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useRetryHistoryImport } from '../api/retry-history-import';
 import type { HistoryImport } from '../lib/history-options';
 

@@ -1,4 +1,4 @@
-import type { ApiSchema } from '../../../lib/api-client';
+import type { ApiSchema } from '@/lib/api-client';
 
 export type HistoryPlatform = ApiSchema<'PostHistoryPlatform'>;
 export type HistorySurface = NonNullable<ApiSchema<'PostHistorySurface'>>;

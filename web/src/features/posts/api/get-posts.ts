@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { postListsQueryKey, type Post, type PostPage } from '../../../api/post-query-keys';
-import { api, ok } from '../../../lib/api-client';
-import type { operations } from '../../../lib/api-schema.gen';
+import { postListsQueryKey, type Post, type PostPage } from '@/api/post-query-keys';
+import { api, ok } from '@/lib/api-client';
+import type { operations } from '@/lib/api-schema.gen';
 
-export type { Post } from '../../../api/post-query-keys';
+export type { Post } from '@/api/post-query-keys';
 export type PostList = PostPage;
 type PostListQuery = NonNullable<operations['listPosts']['parameters']['query']>;
 export type PostFilters = Omit<PostListQuery, 'teamId'> & { teamId: string };

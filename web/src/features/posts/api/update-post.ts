@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postsQueryKey, type Post } from '../../../api/post-query-keys';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { postsQueryKey, type Post } from '@/api/post-query-keys';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 
 export type UpdatePostInput = ApiSchema<'UpdatePost'>;
 

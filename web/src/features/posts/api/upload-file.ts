@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DECLARABLE_MIME_TYPES } from '../../../../../server/uploads/upload-limits';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
-import { postMultipart, sendWithProgress, type Progress } from '../../../lib/send-multipart';
-import { uploadsQueryKey, type UploadList } from '../../../api/get-uploads';
+import { DECLARABLE_MIME_TYPES } from '@server/uploads/upload-limits';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
+import { postMultipart, sendWithProgress, type Progress } from '@/lib/send-multipart';
+import { uploadsQueryKey, type UploadList } from '@/api/get-uploads';
 
 export type UploadedFile = ApiSchema<'Upload'>;
 

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { cn } from '../../../lib/cn';
-import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import { PlatformIcon } from '@/components/platform-icon';
+import { cn } from '@/lib/cn';
+import { platformLabel, type PostPlatform } from '@/lib/post-platforms';
+import type { SocialAccount } from '@/api/get-team-accounts';
 
 export function accountName(account: SocialAccount): string {
   return account.username ? `@${account.username.replace(/^@/, '')}` : (account.displayName ?? account.userDisplayName ?? platformLabel(account.type));

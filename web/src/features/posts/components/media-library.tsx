@@ -1,13 +1,13 @@
 import { Film, ImagePlus, Upload as UploadIcon, X } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import type { Upload } from '../../../api/get-uploads';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import type { Upload } from '@/api/get-uploads';
 import { ACCEPTED_TYPES, useUploadFile, type UploadedFile } from '../api/upload-file';
 import { formatBytes, mediaLabel } from '../lib/media';
-import { Checkbox } from '../../../components/ui/checkbox';
+import { Checkbox } from '@/components/ui/checkbox';
 import { MediaThumb } from './media-thumb';
 
 type Transfer = { key: string; name: string; size: number; progress: number; error?: string; controller: AbortController };

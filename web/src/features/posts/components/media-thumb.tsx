@@ -1,6 +1,6 @@
 import { FileText } from 'lucide-react';
-import { cn } from '../../../lib/cn';
-import type { Upload } from '../../../api/get-uploads';
+import { cn } from '@/lib/cn';
+import type { Upload } from '@/api/get-uploads';
 
 /** The image's thumbnail, or the video's first frame drawn by the browser (the server extracts none). */
 export function MediaThumb({ upload, className }: { upload: Pick<Upload, 'type' | 'url' | 'thumbnailUrl'>; className?: string }) {

@@ -1,3 +1,8 @@
+import type { ReactNode } from 'react';
+import { useController, type FieldPath } from 'react-hook-form';
+import type { PostPlatform } from '@/lib/post-platforms';
+import { issuesIn } from '../lib/composer-errors';
+import type { ComposerValues } from '../lib/composer-state';
 import type { OptionField } from '../lib/option-fields';
 import { ObjectControl } from './options/object-control';
 import { ObjectListControl } from './options/object-list-control';
@@ -5,9 +10,9 @@ import { NestedControlContext } from './options/nested-control';
 import { PollControl } from './options/poll-control';
 import { ScalarControl } from './options/scalar-control';
 import { ThreadControl } from './options/thread-control';
-import type { OptionControlProps } from './options/types';
+import type { OptionControlProps, UploadChoice } from './options/types';
 
-export type { UploadChoice } from './options/types';
+export type { UploadChoice };
 
 /** Whether the option takes the panel's full width (groups, lists of items, long text). */
 export function isWide(field: OptionField): boolean {
@@ -40,4 +45,21 @@ function ControlFor(props: OptionControlProps) {
     return <ObjectListControl {...props} field={field} />;
   }
   return <ScalarControl {...props} field={field} />;
+}
+
+type PlatformOptionProps = { platform: PostPlatform; field: OptionField; uploads: UploadChoice[]; action?: ReactNode };
+
+/**
+ * An option of a platform's tab, bound to its place in the composer's form: `drafts.<PLATFORM>.options.<key>`,
+ * or `.json.<key>` for the raw text of a JSON option. Its parts (a poll's choices, a slide's alt text)
+ * are edited within that one value, and their issues come from the errors under it.
+ */
+export function PlatformOption({ platform, field, uploads, action }: PlatformOptionProps) {
+  const json = field.kind === 'json';
+  const name = `drafts.${platform}.${json ? 'json' : 'options'}.${field.key}` as FieldPath<ComposerValues>;
+  // Not exact: an error set on one of its parts (the API's, at `…poll.options.1`) must show here too.
+  const { field: control, fieldState } = useController<ComposerValues>({ name, exact: false, defaultValue: json ? '' : undefined });
+  return (
+    <OptionControl field={field} value={control.value} issues={issuesIn(fieldState.error)} uploads={uploads} onChange={control.onChange} action={action} />
+  );
 }

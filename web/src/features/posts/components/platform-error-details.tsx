@@ -1,4 +1,4 @@
-import type { Post } from '../../../api/post-query-keys';
+import type { Post } from '@/api/post-query-keys';
 
 type ErrorRecord = Post['errorsVerbose'][string];
 

@@ -1,31 +1,29 @@
 import { ArrowDownToLine, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import { BLUESKY_LENGTH } from '../../../../../server/platforms/content-rules/bluesky';
-import { TWEET_LENGTH } from '../../../../../server/platforms/content-rules/twitter';
-import { FIRST_COMMENT_PLATFORMS } from '../../../../../server/platforms/content-rules/first-comment';
-import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Label } from '../../../components/ui/label';
-import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
-import type { Upload } from '../../../api/get-uploads';
-import { issueField, type Issue, type PlatformDraft } from '../lib/composer-state';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { BLUESKY_LENGTH } from '@server/platforms/content-rules/bluesky';
+import { TWEET_LENGTH } from '@server/platforms/content-rules/twitter';
+import { FIRST_COMMENT_PLATFORMS } from '@server/platforms/content-rules/first-comment';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { platformLabel, type PostPlatform } from '@/lib/post-platforms';
+import type { Upload } from '@/api/get-uploads';
+import { issueField, type ComposerValues, type Issue } from '../lib/composer-state';
 import { mediaLabel } from '../lib/media';
 import { acceptsMedia, platformFields, textIsTitle } from '../lib/option-fields';
-import { Textarea } from '../../../components/ui/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { CharacterCounter, FieldIssues } from './controls';
 import { MediaThumb } from './media-thumb';
-import { isWide, OptionControl, type UploadChoice } from './option-control';
-import { issuesUnder } from './options/issues';
+import { isWide, PlatformOption, type UploadChoice } from './option-control';
 
 type PlatformPanelProps = {
   platform: PostPlatform;
-  draft: PlatformDraft;
-  sharedText: string;
-  sharedMedia: string[];
+  /** `data.<PLATFORM>` as it will be sent. */
   data: Record<string, unknown>;
+  /** Every issue of the platform, paths inside `data.<PLATFORM>`. */
   issues: Issue[];
   uploads: Upload[];
-  onChange: (draft: PlatformDraft) => void;
 };
 
 /** Options that list uploads with details (alt text...), used instead of the tab's plain media. */
@@ -39,22 +37,32 @@ function textLimit(platform: PostPlatform, data: Record<string, unknown>): numbe
 }
 
 /** One platform's tab: its text (or title), media, options, first comment and violations (the preview sits beside the tabs). */
-export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, issues, uploads, onChange }: PlatformPanelProps) {
+export function PlatformPanel({ platform, data, issues, uploads }: PlatformPanelProps) {
   const id = useId();
+  const { register, getValues, setValue } = useFormContext<ComposerValues>();
+  const [sharedText, sharedMedia] = useWatch<ComposerValues, ['sharedText', 'sharedMedia']>({ name: ['sharedText', 'sharedMedia'] });
+  // null: the tab uses the shared text or media.
+  const { field: ownText } = useController<ComposerValues, `drafts.${PostPlatform}.text`>({ name: `drafts.${platform}.text` });
+  const { field: ownMedia } = useController<ComposerValues, `drafts.${PostPlatform}.media`>({ name: `drafts.${platform}.media` });
   const label = platformLabel(platform);
   const fields = platformFields(platform);
   const isTitle = textIsTitle(platform);
-  const text = draft.text ?? sharedText;
+  const text = ownText.value ?? sharedText;
   const limit = textLimit(platform, data);
   const messagesFor = (field: string) => issues.filter((issue) => issueField(issue) === field).map((issue) => issue.message);
   const textIssues = messagesFor('text');
   const mediaIssues = messagesFor('media');
   const library = new Map(uploads.map((upload) => [upload.id, upload]));
-  const media = draft.media ?? sharedMedia;
+  const media = ownMedia.value ?? sharedMedia;
   // Numbered, so two uploads of the same size and type can be told apart in a select.
   const choices: UploadChoice[] = uploads.map((upload, i) => ({ id: upload.id, label: `${i + 1}. ${mediaLabel(upload)}`, upload }));
-  const set = (change: Partial<PlatformDraft>) => onChange({ ...draft, ...change });
   const textLabel = isTitle ? `${label} title` : `${label} text`;
+  const moveMediaInto = (key: string) => {
+    const current = getValues(`drafts.${platform}.options.${key}`);
+    const items = Array.isArray(current) ? (current as unknown[]) : [];
+    ownMedia.onChange([]);
+    setValue(`drafts.${platform}.options.${key}`, [...items, ...media.map((uploadId) => ({ uploadId }))]);
+  };
 
   return (
     <div className="min-w-0 space-y-5">
@@ -78,8 +86,8 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
       <div className="space-y-1.5">
         <div className="flex items-end justify-between gap-3">
           <Label htmlFor={`${id}-text`}>{textLabel}</Label>
-          {draft.text !== null ? (
-            <Button variant="ghost" size="sm" onClick={() => set({ text: null })}>
+          {ownText.value !== null ? (
+            <Button variant="ghost" size="sm" onClick={() => ownText.onChange(null)}>
               <RotateCcw className="size-3.5" aria-hidden />
               Use the shared text
             </Button>
@@ -89,13 +97,13 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
           id={`${id}-text`}
           rows={isTitle ? 3 : 5}
           value={text}
-          onChange={(event) => set({ text: event.target.value })}
+          onChange={(event) => ownText.onChange(event.target.value)}
           aria-invalid={textIssues.length > 0 || undefined}
           aria-describedby={`${id}-text-hint ${id}-text-count ${id}-text-issues`}
         />
         <div className="flex items-start justify-between gap-3">
           <p id={`${id}-text-hint`} className="text-xs text-zinc-500">
-            {draft.text === null ? `Uses the shared text. Edit it here to change it on ${label} only.` : `Only on ${label}.`}
+            {ownText.value === null ? `Uses the shared text. Edit it here to change it on ${label} only.` : `Only on ${label}.`}
             {fields.text.description ? ` ${fields.text.description}.` : ''}
           </p>
           {limit ? <CharacterCounter id={`${id}-text-count`} length={text.trim().length} max={limit} /> : null}
@@ -107,12 +115,16 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-zinc-800">Media on {label}</legend>
           <div className="flex items-center gap-2">
-            <Checkbox id={`${id}-own-media`} checked={draft.media !== null} onCheckedChange={(checked) => set({ media: checked ? [...sharedMedia] : null })} />
+            <Checkbox
+              id={`${id}-own-media`}
+              checked={ownMedia.value !== null}
+              onCheckedChange={(checked) => ownMedia.onChange(checked ? [...sharedMedia] : null)}
+            />
             <Label htmlFor={`${id}-own-media`} className="font-normal">
               Choose different media for {label}
             </Label>
           </div>
-          {draft.media === null ? (
+          {ownMedia.value === null ? (
             <div className="flex flex-wrap gap-2">
               {media.length === 0 ? <p className="text-xs text-zinc-500">No media attached. Pick some in the library.</p> : null}
               {media.map((uploadId) => {
@@ -136,7 +148,7 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
                     aria-label={`Use ${mediaLabel(upload)} on ${label}`}
                     className="absolute top-1 left-1 bg-white/90"
                     checked={media.includes(upload.id)}
-                    onCheckedChange={(checked) => set({ media: checked ? [...media, upload.id] : media.filter((m) => m !== upload.id) })}
+                    onCheckedChange={(checked) => ownMedia.onChange(checked ? [...media, upload.id] : media.filter((m) => m !== upload.id))}
                   />
                 </li>
               ))}
@@ -152,24 +164,13 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
           <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
             {fields.options.map((field) => (
               <div key={field.key} className={isWide(field) ? 'sm:col-span-2' : undefined}>
-                <OptionControl
+                <PlatformOption
+                  platform={platform}
                   field={field}
-                  value={draft.options[field.key]}
-                  json={draft.json[field.key] ?? ''}
-                  issues={issuesUnder(issues, field.key)}
                   uploads={choices}
-                  onChange={(value) => set({ options: { ...draft.options, [field.key]: value } })}
-                  onJsonChange={(raw) => set({ json: { ...draft.json, [field.key]: raw } })}
                   action={
                     MEDIA_LISTS.has(field.key) && media.length > 0 ? (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => {
-                          const items = Array.isArray(draft.options[field.key]) ? (draft.options[field.key] as unknown[]) : [];
-                          set({ media: [], options: { ...draft.options, [field.key]: [...items, ...media.map((uploadId) => ({ uploadId }))] } });
-                        }}
-                      >
+                      <Button variant="ghost" size="sm" onClick={() => moveMediaInto(field.key)}>
                         <ArrowDownToLine className="size-3.5" aria-hidden />
                         Move the attached media here
                       </Button>
@@ -185,14 +186,7 @@ export function PlatformPanel({ platform, draft, sharedText, sharedMedia, data, 
       {(FIRST_COMMENT_PLATFORMS as readonly string[]).includes(platform) ? (
         <div className="space-y-1.5">
           <Label htmlFor={`${id}-comment`}>First comment on {label}</Label>
-          <Textarea
-            id={`${id}-comment`}
-            rows={2}
-            value={draft.firstComment}
-            maxLength={2200}
-            onChange={(event) => set({ firstComment: event.target.value })}
-            aria-describedby={`${id}-comment-hint`}
-          />
+          <Textarea id={`${id}-comment`} rows={2} maxLength={2200} {...register(`drafts.${platform}.firstComment`)} aria-describedby={`${id}-comment-hint`} />
           <p id={`${id}-comment-hint`} className="text-xs text-zinc-500">
             Optional. Posted under the published {label} post right after it goes out.
           </p>

@@ -1,8 +1,8 @@
 import { Heart, MessageCircle, Play, Repeat2, Send } from 'lucide-react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { platformLabel, type PostPlatform } from '../../../lib/post-platforms';
-import type { Upload } from '../../../api/get-uploads';
-import type { SocialAccount } from '../../../api/get-team-accounts';
+import { PlatformIcon } from '@/components/platform-icon';
+import { platformLabel, type PostPlatform } from '@/lib/post-platforms';
+import type { Upload } from '@/api/get-uploads';
+import type { SocialAccount } from '@/api/get-team-accounts';
 import { MediaThumb } from './media-thumb';
 
 type PreviewProps = { platform: PostPlatform; account: SocialAccount | undefined; data: Record<string, unknown>; library: Map<string, Upload> };

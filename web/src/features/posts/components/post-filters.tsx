@@ -1,15 +1,15 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, Search, X } from 'lucide-react';
 import { useCallback, useId } from 'react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { POST_STATUS_INFO, platformLabel, type PostPlatform, type PostStatus } from '../../../lib/post-platforms';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { POST_STATUS_INFO, platformLabel, type PostPlatform, type PostStatus } from '@/lib/post-platforms';
 import { hasFilters, type PostListSearch } from '../lib/list-search';
-import { NativeSelect as Select } from '../../../components/ui/native-select';
-import { useSearchText } from '../../../lib/search-text';
+import { NativeSelect as Select } from '@/components/ui/native-select';
+import { useSearchText } from '@/lib/search-text';
 
 type PostFiltersProps = { search: PostListSearch; platforms: PostPlatform[]; onChange: (change: Partial<PostListSearch>) => void; onClear: () => void };
 

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { CircleAlert, ExternalLink, Pencil, RotateCw, Trash2 } from 'lucide-react';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { PostStatusBadge } from '../../../components/post-status-badge';
-import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatRelative } from '../../../lib/format';
-import { EDITABLE_STATUSES, platformLabel } from '../../../lib/post-platforms';
+import { PlatformIcon } from '@/components/platform-icon';
+import { PostStatusBadge } from '@/components/post-status-badge';
+import { Button } from '@/components/ui/button';
+import { formatDateTime, formatRelative } from '@/lib/format';
+import { EDITABLE_STATUSES, platformLabel } from '@/lib/post-platforms';
 import type { Post } from '../api/get-posts';
 import { PlatformErrorDetails } from './platform-error-details';
 

@@ -1,10 +1,11 @@
-import { checkPostMedia, type MediaIssue, type UploadFacts } from '../../../../../server/platforms/content-rules/media-rules';
-import { platformOptionSchemas } from '../../../../../server/platforms/content-rules/registry';
-import type { ApiIssue } from '../../../lib/api-client';
-import type { PostPlatform } from '../../../lib/post-platforms';
-import { formErrorMap } from '../../../lib/zod-messages';
+import { checkPostMedia, type MediaIssue, type UploadFacts } from '@server/platforms/content-rules/media-rules';
+import { platformOptionSchemas } from '@server/platforms/content-rules/registry';
+import type { ApiIssue } from '@/lib/api-client';
+import type { PostPlatform } from '@/lib/post-platforms';
+import { formErrorMap } from '@/lib/zod-messages';
 import type { Post } from '../api/get-posts';
 import { acceptsMedia, platformFields } from './option-fields';
+import { browserTimeZone, instantToZoned } from './zoned-time';
 
 /** What a platform tab holds: overrides of the shared text and media (null: use the shared ones) and its options. */
 export type PlatformDraft = {
@@ -12,7 +13,7 @@ export type PlatformDraft = {
   media: string[] | null;
   options: Record<string, unknown>;
   /** Raw text of options the composer has no control for (kind `json`), parsed when the post is built. */
-  json: Record<string, string>;
+  json: Record<string, string | undefined>;
   firstComment: string;
 };
 
@@ -23,6 +24,12 @@ export type ComposerDraft = {
   platforms: PostPlatform[];
   drafts: Partial<Record<PostPlatform, PlatformDraft>>;
 };
+
+/** When to publish: a wall-clock time in a chosen zone (`yyyy-MM-ddTHH:mm`), or now. */
+export type When = { mode: 'schedule' | 'now'; local: string; timeZone: string };
+
+/** The composer's form: the draft and when to publish it. */
+export type ComposerValues = ComposerDraft & { when: When };
 
 export type Issue = { path: (string | number)[]; message: string };
 
@@ -60,7 +67,8 @@ export function buildPlatformData(draft: ComposerDraft, platform: PostPlatform):
     if (!isBlank(pruned)) data[key] = pruned;
   }
   for (const [key, raw] of Object.entries(own.json)) {
-    if (!raw.trim()) continue;
+    // The form may hold a key before any text was typed for it.
+    if (!raw?.trim()) continue;
     try {
       data[key] = JSON.parse(raw);
     } catch {
@@ -145,9 +153,23 @@ export function draftFromPost(post: Post): ComposerDraft {
 }
 
 /** The internal title: the one typed, else the text's first line, shortened. */
-export function effectiveTitle(draft: ComposerDraft): string {
+export function effectiveTitle(draft: Pick<ComposerDraft, 'title' | 'sharedText'>): string {
   const typed = draft.title.trim();
   if (typed) return typed;
   const line = draft.sharedText.trim().split('\n')[0] ?? '';
   return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
+
+/** The next quarter hour at least 30 minutes away: a sensible first suggestion for a schedule. */
+function suggestedTime(): Date {
+  const date = new Date(Date.now() + 30 * 60_000);
+  date.setMinutes(Math.ceil(date.getMinutes() / 15) * 15, 0, 0);
+  return date;
+}
+
+/** What the composer opens with: the saved post at its time, or an empty draft at the next suggested time, in the browser's zone. */
+export function composerDefaults(post?: Post): ComposerValues {
+  const draft: ComposerDraft = post ? draftFromPost(post) : { title: '', sharedText: '', sharedMedia: [], platforms: [], drafts: {} };
+  const timeZone = browserTimeZone();
+  return { ...draft, when: { mode: 'schedule', local: instantToZoned(post ? new Date(post.postDate) : suggestedTime(), timeZone), timeZone } };
 }

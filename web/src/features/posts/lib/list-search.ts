@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { POST_PLATFORMS } from '../../../../../server/platforms/platform-types';
-import { POST_STATUSES } from '../../../../../server/posts/shared/post-statuses';
+import { POST_PLATFORMS } from '@server/platforms/platform-types';
+import { POST_STATUSES } from '@server/posts/shared/post-statuses';
 import type { PostFilters } from '../api/get-posts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);

@@ -1,5 +1,5 @@
-import type { UploadFacts } from '../../../../../server/platforms/content-rules/media-rules';
-import type { Upload } from '../../../api/get-uploads';
+import type { UploadFacts } from '@server/platforms/content-rules/media-rules';
+import type { Upload } from '@/api/get-uploads';
 
 const KIND = { image: 'Image', video: 'Video', document: 'Document' } as const;
 

@@ -1,6 +1,6 @@
 import type { ZodTypeAny } from 'zod';
-import { platformOptionSchemas } from '../../../../../server/platforms/content-rules/registry';
-import type { PostPlatform } from '../../../lib/post-platforms';
+import { platformOptionSchemas } from '@server/platforms/content-rules/registry';
+import type { PostPlatform } from '@/lib/post-platforms';
 
 /** One option of a platform, read from its zod schema so the composer offers exactly what the API accepts. */
 export type OptionField = {

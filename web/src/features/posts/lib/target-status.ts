@@ -1,6 +1,6 @@
-import { isPublishedOn, type Post } from '../../../api/post-query-keys';
+import { isPublishedOn, type Post } from '@/api/post-query-keys';
 import type { ComponentProps } from 'react';
-import type { Badge } from '../../../components/ui/badge';
+import type { Badge } from '@/components/ui/badge';
 
 type Tone = NonNullable<ComponentProps<typeof Badge>['tone']>;
 

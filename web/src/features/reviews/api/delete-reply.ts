@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { ReviewItem } from '../lib/review-item';
 import { fromGoogleReview } from './get-review-feed';
 import { replaceReview } from './review-cache';

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 import type { ReviewFilters } from '../lib/list-search';
 import { fetchMergedPage, startCursor, type FetchSource, type MergedCursor } from '../lib/merged-pages';
 import { STAR_VALUES, type ReplyState, type ReviewItem } from '../lib/review-item';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { lowRatingCountKey } from './review-query-keys';
 
 /** Per platform: unanswered 1–2 star items, and the account's monthly import cap and what is left of it. */

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { registerLiveCacheUpdate } from '../../../lib/live-events';
+import { registerLiveCacheUpdate } from '@/lib/live-events';
 import type { MergedCursor, MergedPage } from '../lib/merged-pages';
 import type { ReviewItem } from '../lib/review-item';
 import { fromGoogleReview, fromRecommendation, type GoogleReview, type Recommendation } from './get-review-feed';

@@ -1,4 +1,4 @@
-import { registerLiveInvalidation } from '../../../lib/live-events';
+import { registerLiveInvalidation } from '@/lib/live-events';
 
 /** Every review query (the feed, the import jobs, the low-rating count) sits under this key. */
 export const reviewsQueryKey = ['reviews'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MAX_REPLY_LENGTH } from '../../../../../server/reviews/shared/review-constants';
-import { api, ok } from '../../../lib/api-client';
+import { MAX_REPLY_LENGTH } from '@server/reviews/shared/review-constants';
+import { api, ok } from '@/lib/api-client';
 import type { ReviewItem } from '../lib/review-item';
 import { fromGoogleReview, fromRecommendation } from './get-review-feed';
 import { replaceReview } from './review-cache';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import type { ReviewSource } from '../lib/review-item';
 import { reviewImportsKey } from './review-query-keys';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
 import type { ReviewItem } from '../lib/review-item';
 import { REPLY_MAX_LENGTH, useSaveReply } from '../api/save-reply';
-import { Textarea } from '../../../components/ui/textarea';
+import { Textarea } from '@/components/ui/textarea';
 
 type ReplyEditorProps = { teamId: string; review: ReviewItem; onDone: (sent: boolean) => void };
 

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, ExternalLink, ShieldAlert } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import type { ReviewReply } from '../lib/review-item';
 
 /** Where the platform's moderation stands with the owner reply: pending, rejected (and why), or live (and where). */

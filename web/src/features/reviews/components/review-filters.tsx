@@ -1,14 +1,14 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, Search, X } from 'lucide-react';
 import { useCallback, useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '../../../components/ui/dropdown-menu';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect as Select } from '../../../components/ui/native-select';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect as Select } from '@/components/ui/native-select';
 import { hasFilters, type ReviewListSearch } from '../lib/list-search';
 import { StarRating } from './star-rating';
-import { useSearchText } from '../../../lib/search-text';
+import { useSearchText } from '@/lib/search-text';
 
 type ReviewFiltersProps = { search: ReviewListSearch; onChange: (change: Partial<ReviewListSearch>) => void; onClear: () => void };
 

@@ -1,11 +1,11 @@
 import { AlertTriangle, Pencil, Reply, ThumbsDown, ThumbsUp, Trash2 } from 'lucide-react';
 import { memo } from 'react';
-import { AuthorAvatar } from '../../../components/author-avatar';
-import { PlatformIcon } from '../../../components/platform-icon';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
+import { AuthorAvatar } from '@/components/author-avatar';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { canDeleteReply } from '../api/delete-reply';
 import { isUnansweredLowRating, type ReviewItem } from '../lib/review-item';
 import { ReplyEditor } from './reply-editor';

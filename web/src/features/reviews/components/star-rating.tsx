@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 /** Five stars, the first `value` filled; read out as "4 of 5 stars". */
 export function StarRating({ value, className }: { value: number; className?: string }) {

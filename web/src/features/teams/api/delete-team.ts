@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { teamsQueryKey, type Team } from './get-teams';
 
 export function deleteTeam(id: string): Promise<Team> {

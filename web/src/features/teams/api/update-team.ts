@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '@/lib/api-client';
 import { teamsQueryKey, type Team } from './get-teams';
 
 export type UpdateTeamInput = { id: string; changes: ApiBody<'/team/{id}', 'patch'> };

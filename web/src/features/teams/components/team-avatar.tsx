@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '@/lib/cn';
 
 // A stable colour per name, so teams are told apart at a glance without uploaded avatars.
 const COLOURS = [

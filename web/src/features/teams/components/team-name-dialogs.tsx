@@ -1,8 +1,8 @@
-import { toast } from '../../../lib/toast';
-import { CreateTeamBody, UpdateTeamBody } from '../../../../../server/teams/teams.schemas';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Form, FormError, TextField } from '../../../components/ui/form';
+import { toast } from '@/lib/toast';
+import { CreateTeamBody, UpdateTeamBody } from '@server/teams/teams.schemas';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Form, FormError, TextField } from '@/components/ui/form';
 import { useCreateTeam } from '../api/create-team';
 import type { Team } from '../api/get-teams';
 import { useUpdateTeam } from '../api/update-team';

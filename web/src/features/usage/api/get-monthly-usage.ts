@@ -1,8 +1,8 @@
 import { queryOptions, useSuspenseQueries } from '@tanstack/react-query';
-import type { paths } from '../../../lib/api-schema.gen';
-import { api, ok } from '../../../lib/api-client';
-import { registerLiveInvalidation } from '../../../lib/live-events';
-import { dailyLimitsKey } from '../../../api/get-daily-limits';
+import type { paths } from '@/lib/api-schema.gen';
+import { api, ok } from '@/lib/api-client';
+import { registerLiveInvalidation } from '@/lib/live-events';
+import { dailyLimitsKey } from '@/api/get-daily-limits';
 
 /** The organization's monthly meters: every `GET /organization/usage/<thing>` but the per-day and the per-account (imports) ones. */
 type MonthlyUsagePath = Exclude<Extract<keyof paths, `/organization/usage/${string}`>, '/organization/usage/daily-limits' | '/organization/usage/imports'>;

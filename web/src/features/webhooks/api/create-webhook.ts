@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody } from '@/lib/api-client';
 import { webhookSecretQueryKey, type WebhookSecret } from './get-webhook-secret';
 import { webhooksQueryKey } from './get-webhooks';
 

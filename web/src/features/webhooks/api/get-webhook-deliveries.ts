@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ok, type ApiSchema } from '../../../lib/api-client';
+import { api, ok, type ApiSchema } from '@/lib/api-client';
 import { webhookQueryKey } from './get-webhook';
 
 export type WebhookDelivery = ApiSchema<'WebhookDelivery'>;

@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { webhooksBaseKey, type WebhookEndpoint } from './get-webhooks';
 
 export function getWebhook(id: string): Promise<WebhookEndpoint> {

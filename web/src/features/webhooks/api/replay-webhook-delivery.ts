@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok } from '../../../lib/api-client';
+import { api, ok } from '@/lib/api-client';
 import { webhookDeliveriesQueryKey, type WebhookDelivery } from './get-webhook-deliveries';
 
 export type ReplayWebhookDeliveryInput = { endpointId: string; deliveryId: string };

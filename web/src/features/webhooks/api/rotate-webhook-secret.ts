@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '@/lib/api-client';
 import type { CreatedWebhook } from './create-webhook';
 import { webhookQueryKey } from './get-webhook';
 import { webhookSecretQueryKey } from './get-webhook-secret';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ok, type ApiBody } from '../../../lib/api-client';
+import { api, ok, type ApiBody } from '@/lib/api-client';
 import { webhookQueryKey } from './get-webhook';
 import { webhooksQueryKey, type WebhookEndpoint } from './get-webhooks';
 

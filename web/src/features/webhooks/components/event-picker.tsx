@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { EVENT_TYPES, type EventType } from '../../../../../server/events/event-types';
-import { Checkbox } from '../../../components/ui/checkbox';
-import { Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
+import { EVENT_TYPES, type EventType } from '@server/events/event-types';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
 
 const ALL_TYPES = Object.keys(EVENT_TYPES) as EventType[];
 

@@ -1,5 +1,5 @@
 import { BookOpen } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 
 const STANDARD = `import { Webhook } from 'standardwebhooks';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
-import type { EventType } from '../../../../../server/events/event-types';
-import { CreateWebhookBody, UpdateWebhookBody } from '../../../../../server/webhooks/webhooks.schemas';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { DialogFormFooter } from '../../../components/ui/dialog-form-footer';
-import { Form, FormError, TextField } from '../../../components/ui/form';
+import { toast } from '@/lib/toast';
+import type { EventType } from '@server/events/event-types';
+import { CreateWebhookBody, UpdateWebhookBody } from '@server/webhooks/webhooks.schemas';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogFormFooter } from '@/components/ui/dialog-form-footer';
+import { Form, FormError, TextField } from '@/components/ui/form';
 import { useCreateWebhook, type CreatedWebhook } from '../api/create-webhook';
 import type { WebhookEndpoint } from '../api/get-webhooks';
 import { useUpdateWebhook } from '../api/update-webhook';

@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import type { WebhookEndpoint } from '../api/get-webhooks';
 
 /** Enabled, failing (still retried) or disabled; the reason travels in the title and the page banner. */

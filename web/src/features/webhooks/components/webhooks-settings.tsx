@@ -1,12 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronRight, Plus, Webhook } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
-import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { useWebhooks, type WebhookEndpoint } from '../api/get-webhooks';
 import { SignatureHelp } from './signature-help';
 import { CreateWebhookDialog } from './webhook-form-dialogs';

@@ -1,11 +1,11 @@
 import { Plus, X } from 'lucide-react';
 import { get, useFormContext } from 'react-hook-form';
-import { FLOW_LIMITS } from '../../../../../../server/automations/shared/automation-constants';
-import type { AutomationMessage } from '../../../../../../server/automations/shared/flow-definition';
-import { Button } from '../../../../components/ui/button';
-import { FormField } from '../../../../components/ui/form';
-import { Input } from '../../../../components/ui/input';
-import { NativeSelect } from '../../../../components/ui/native-select';
+import { FLOW_LIMITS } from '@server/automations/shared/automation-constants';
+import type { AutomationMessage } from '@server/automations/shared/flow-definition';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useListField } from '../../lib/list-field';
 import { TextAreaField } from './node-form';
 import { UploadPicker } from './upload-picker';

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '../../../../components/ui/form';
-import { formErrorMap } from '../../../../lib/zod-messages';
-import { Textarea } from '../../../../components/ui/textarea';
+import { FormField } from '@/components/ui/form';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { formErrorMap } from '@/lib/zod-messages';
 
 type Props<V extends FieldValues> = {
   schema: z.ZodTypeAny;
@@ -26,15 +27,13 @@ export function NodeForm<V extends FieldValues>({ schema, value, onChange, label
   const validate = zodResolver(schema as never, { errorMap: formErrorMap, path: [], async: false }) as unknown as Resolver<V>;
   const resolver: Resolver<V> = (values, context, options) => validate(clean(values), context, options);
   const form = useForm<V>({ resolver, mode: 'onChange', defaultValues: value as never });
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  const cleanRef = useRef(clean);
-  cleanRef.current = clean;
+  // The latest onChange and clean, without subscribing again when the editor re-renders.
+  const emit = useEffectEvent((values: V) => onChange(clean(values)));
   useEffect(() => {
     // Show what is already wrong with a step loaded from the draft, not only after an edit.
     void form.trigger();
     const subscription = form.watch((values) => {
-      latest.current(cleanRef.current(values as V));
+      emit(values as V);
       // With a resolver, react-hook-form re-reads the errors of the edited field only; a rule
       // across fields (buttons or quick replies, never both) must show wherever it lands.
       void form.trigger();
@@ -56,6 +55,23 @@ export function TextAreaField({ name, label, description, rows = 4 }: { name: st
     <FormField name={name} label={label} description={description}>
       {({ id, invalid, describedBy }) => (
         <Textarea id={id} rows={rows} aria-invalid={invalid || undefined} aria-describedby={describedBy} {...register(name)} />
+      )}
+    </FormField>
+  );
+}
+
+export function SelectField({ name, label, options }: { name: string; label: string; options: readonly string[] }) {
+  const { register } = useFormContext();
+  return (
+    <FormField name={name} label={label} className="flex-1">
+      {({ id }) => (
+        <NativeSelect id={id} {...register(name)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </NativeSelect>
       )}
     </FormField>
   );

@@ -1,20 +1,13 @@
 import { useFormContext } from 'react-hook-form';
-import {
-  CLICK_TRIGGERS,
-  MATCH_MODES,
-  PLATFORM_SUPPORT,
-  TEXT_TRIGGERS,
-  type AutomationPlatform,
-} from '../../../../../../server/automations/shared/automation-constants';
-import { TriggerSchema, type TriggerInput } from '../../../../../../server/automations/shared/flow-definition';
-import type { SocialAccount } from '../../../../api/get-team-accounts';
-import { FormField } from '../../../../components/ui/form';
-import { Input } from '../../../../components/ui/input';
-import { NativeSelect } from '../../../../components/ui/native-select';
+import { CLICK_TRIGGERS, MATCH_MODES, PLATFORM_SUPPORT, TEXT_TRIGGERS, type AutomationPlatform } from '@server/automations/shared/automation-constants';
+import { TriggerSchema, type TriggerInput } from '@server/automations/shared/flow-definition';
+import type { SocialAccount } from '@/api/get-team-accounts';
+import { FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { usePostedPosts } from '../../api/team-data';
 import { accountLabel, TRIGGER_LABELS } from '../../lib/flow-summary';
-import { NodeForm } from './node-form';
-import { SelectField } from './step-forms';
+import { NodeForm, SelectField } from './node-form';
 
 type Props = { teamId: string; trigger: TriggerInput; accounts: SocialAccount[]; platforms: AutomationPlatform[]; onChange: (trigger: TriggerInput) => void };
 

@@ -1,6 +1,6 @@
 import { Check, ImageOff } from 'lucide-react';
-import { useUploads, type Upload } from '../../../../api/get-uploads';
-import { cn } from '../../../../lib/cn';
+import { useUploads, type Upload } from '@/api/get-uploads';
+import { cn } from '@/lib/cn';
 
 type Props = {
   teamId: string;

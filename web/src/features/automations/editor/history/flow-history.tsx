@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { History, X } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import type { Flow } from '../../api/flows';
 import { VersionList } from './version-list';
 

@@ -1,8 +1,8 @@
 import { ChevronDown, ChevronRight, RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { formatDateTime } from '../../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDateTime } from '@/lib/format';
 import type { Flow } from '../../api/flows';
 import type { FlowVersionEntry } from '../../api/flow-versions';
 import { sameDefinition } from '../../lib/editor-model';

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { errorMessage } from '../../../../lib/api-client';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/api-client';
 import type { FlowVersionEntry } from '../../api/flow-versions';
 import { useNodeStats } from '../../api/node-stats';
-import { STEP_LABELS, TRIGGER_LABELS } from '../../lib/flow-summary';
+import { TRIGGER_LABELS } from '../../lib/flow-summary';
 import { countsByNode } from '../../lib/run-counts';
+import { STEP_DEFINITIONS } from '../node-registry';
 
 /** Runs are kept 30 days: the longest period is every run the server still knows of. */
 const PERIOD = '30d';
@@ -32,7 +33,7 @@ export function VersionRunCounts({ flowId, version }: { flowId: string; version:
   if (!counts) return <Skeleton className="mx-3 mb-3 h-16" />;
   const rows = [
     { key: 'trigger', label: TRIGGER_LABELS[trigger.type], id: 'trigger' },
-    ...steps.flatMap((step) => (step.id ? [{ key: step.id, label: STEP_LABELS[step.type], id: step.id }] : [])),
+    ...steps.flatMap((step) => (step.id ? [{ key: step.id, label: STEP_DEFINITIONS[step.type].label, id: step.id }] : [])),
   ];
   return (
     <table aria-label={`Run counts of v${version.version}`} className="w-full border-t border-zinc-100 text-xs">

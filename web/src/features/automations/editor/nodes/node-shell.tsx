@@ -1,7 +1,7 @@
 import { Handle, Position } from '@xyflow/react';
 import { AlertCircle, CircleCheck, CircleDashed, CircleMinus, CircleX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../../../lib/cn';
+import { cn } from '@/lib/cn';
 import type { NodeCounts } from '../../lib/run-counts';
 import type { NodeResult } from '../../lib/test-results';
 import { NODE_HEIGHT, NODE_WIDTH } from '../node-types';

@@ -1,7 +1,7 @@
 import type { NodeProps } from '@xyflow/react';
 import { Zap } from 'lucide-react';
 import { memo } from 'react';
-import { TEXT_TRIGGERS } from '../../../../../../server/automations/shared/automation-constants';
+import { TEXT_TRIGGERS } from '@server/automations/shared/automation-constants';
 import { TRIGGER_LABELS } from '../../lib/flow-summary';
 import type { TriggerFlowNode } from '../node-types';
 import { NodeShell } from './node-shell';

@@ -1,6 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { Button } from '../../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import type { OptionField } from '../../lib/option-fields';
 import { FieldIssues } from '../controls';
 import { issuesUnder, ownMessages } from './issues';

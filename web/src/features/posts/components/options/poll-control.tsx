@@ -1,9 +1,9 @@
 import { BarChart3, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
-import { NativeSelect as Select } from '../../../../components/ui/native-select';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect as Select } from '@/components/ui/native-select';
 import type { OptionField } from '../../lib/option-fields';
 import { CharacterCounter, FieldIssues } from '../controls';
 import { allMessages, issuesUnder, ownMessages } from './issues';

@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { Checkbox } from '../../../../components/ui/checkbox';
-import { Input } from '../../../../components/ui/input';
-import { Label } from '../../../../components/ui/label';
-import { NativeSelect as Select } from '../../../../components/ui/native-select';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect as Select } from '@/components/ui/native-select';
 import type { OptionField } from '../../lib/option-fields';
-import { Textarea } from '../../../../components/ui/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { CharacterCounter, FieldIssues, Switch } from '../controls';
 import { MediaThumb } from '../media-thumb';
 import { allMessages } from './issues';
@@ -16,7 +16,7 @@ type ScalarField = Exclude<OptionField, { kind: 'object' | 'objectList' }>;
 const toLocalInput = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 16) : '');
 
 /** One option whose value is a scalar or a flat list: select, switch, counted input, comma-separated list, checkboxes, media or JSON. */
-export function ScalarControl({ field, value, issues, uploads, onChange, json = '', onJsonChange }: OptionControlProps<ScalarField>) {
+export function ScalarControl({ field, value, issues, uploads, onChange }: OptionControlProps<ScalarField>) {
   const id = useId();
   const hintId = `${id}-hint`;
   const issuesId = `${id}-issues`;
@@ -173,9 +173,9 @@ export function ScalarControl({ field, value, issues, uploads, onChange, json = 
           {...a11y}
           rows={3}
           className="font-mono text-xs"
-          value={json}
+          value={typeof value === 'string' ? value : ''}
           placeholder="JSON, as the API takes it"
-          onChange={(event) => onJsonChange?.(event.target.value)}
+          onChange={(event) => onChange(event.target.value)}
         />
       );
       break;

@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Label } from '../../../../components/ui/label';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
 import type { OptionField } from '../../lib/option-fields';
-import { Textarea } from '../../../../components/ui/textarea';
+import { Textarea } from '@/components/ui/textarea';
 import { CharacterCounter, FieldIssues } from '../controls';
 import { allMessages, issuesUnder, ownMessages } from './issues';
 import { ItemActions, moveItem } from './item-actions';

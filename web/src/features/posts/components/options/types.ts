@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Upload } from '../../../../api/get-uploads';
+import type { Upload } from '@/api/get-uploads';
 import type { OptionField } from '../../lib/option-fields';
 import type { Issue } from './issues';
 
@@ -8,14 +8,12 @@ export type UploadChoice = { id: string; label: string; upload: Upload };
 
 export type OptionControlProps<F extends OptionField = OptionField> = {
   field: F;
+  /** The option's value; for options edited as JSON (kind `json`), its raw text. */
   value: unknown;
   /** Issues under this option, paths relative to it (`['options', 1]` for a poll's second choice). */
   issues: Issue[];
   uploads: UploadChoice[];
   onChange: (value: unknown) => void;
-  /** Raw text, for options edited as JSON. */
-  json?: string;
-  onJsonChange?: (text: string) => void;
   /** An extra button beside a list's "Add" (e.g. moving the attached media into a carousel). */
   action?: ReactNode;
 };

@@ -1,4 +1,4 @@
-import { Checkbox } from '../../../../components/ui/checkbox';
+import { Checkbox } from '@/components/ui/checkbox';
 import { MediaThumb } from '../media-thumb';
 import type { UploadChoice } from './types';
 

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { Pencil, RotateCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
-import { EDITABLE_STATUSES } from '../../../../lib/post-platforms';
-import { toast } from '../../../../lib/toast';
-import type { Post } from '../../../../api/post-query-keys';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EDITABLE_STATUSES } from '@/lib/post-platforms';
+import { toast } from '@/lib/toast';
+import type { Post } from '@/api/post-query-keys';
 import { useDeletePost } from '../../api/delete-post';
 import { useRetryPost } from '../../api/retry-post';
 

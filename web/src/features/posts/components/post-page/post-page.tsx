@@ -1,10 +1,10 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ComponentType } from 'react';
-import type { Post } from '../../../../api/post-query-keys';
-import { PostStatusBadge } from '../../../../components/post-status-badge';
-import { Skeleton } from '../../../../components/ui/skeleton';
-import { formatDateTime } from '../../../../lib/format';
+import type { Post } from '@/api/post-query-keys';
+import { PostStatusBadge } from '@/components/post-status-badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDateTime } from '@/lib/format';
 import { usePostLive } from '../../api/get-post-live';
 import { PostActions } from './post-actions';
 import { PostTargetsSection } from './post-targets-section';

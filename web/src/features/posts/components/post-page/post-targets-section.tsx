@@ -1,16 +1,16 @@
 import { ExternalLink } from 'lucide-react';
-import { mediaIdsOf } from '../../../../../../server/posts/shared/post-media-ids';
-import { PlatformIcon } from '../../../../components/platform-icon';
-import { Badge } from '../../../../components/ui/badge';
-import { Button } from '../../../../components/ui/button';
-import { platformLabel } from '../../../../lib/post-platforms';
-import type { Post } from '../../../../api/post-query-keys';
-import type { Upload } from '../../../../api/get-uploads';
+import { mediaIdsOf } from '@server/posts/shared/post-media-ids';
+import { PlatformIcon } from '@/components/platform-icon';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { platformLabel } from '@/lib/post-platforms';
+import type { Post } from '@/api/post-query-keys';
+import type { Upload } from '@/api/get-uploads';
 import { mediaLabel } from '../../lib/media';
 import { targetState } from '../../lib/target-status';
 import { MediaThumb } from '../media-thumb';
 import { PlatformErrorDetails } from '../platform-error-details';
-import { PostSection } from '../../../../components/post-section';
+import { PostSection } from '@/components/post-section';
 
 /** Facts of the result shown elsewhere on the card, not among the platform's ids. */
 const NOT_AN_ID = new Set(['permalink', 'thumbnail']);

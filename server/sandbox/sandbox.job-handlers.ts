@@ -1,7 +1,0 @@
-import { handleJob } from '../jobs/define-job';
-import { deliverSandboxMessageJob } from '../platforms/sandbox/deliver-sandbox-message.job';
-import { deliverSandboxMessage } from './sandbox-message-delivery';
-
-export const sandboxJobHandlers = [
-  handleJob(deliverSandboxMessageJob, ({ sandboxMessageId }, { services }) => deliverSandboxMessage(services, sandboxMessageId)),
-];
