@@ -14,8 +14,10 @@ export default defineConfig({
     globalSetup: ['server/test/make-test-media.ts', 'server/test/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite instances are memory-hungry WASM; two cores gain nothing from more workers.
-    maxWorkers: 2,
+    // Three on two cores: the process tests spend most of their time waiting on servers they
+    // started, and a third worker uses the core they leave idle (PGlite instances are memory-hungry
+    // WASM, so not more).
+    maxWorkers: 3,
     // Test files share their worker's module graph instead of importing the whole app again each
     // (measured: a third less CPU for the suite). Files still isolate by data: each opens its own
     // database (createTestApp) and closes it in afterAll, and none mocks modules or stubs globals.

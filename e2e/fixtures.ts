@@ -9,8 +9,10 @@ export type SeededOrg = { organizationId: string; teamId: string; apiKey: string
 export type SeededUser = { email: string; password: string; org: SeededOrg };
 
 /** The operator CLI, on the e2e server's data directory: it reaches the running server through its admin socket. */
-async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run('npx', ['tsx', 'server/admin/cli.ts', ...args], {
+export async function admin(...args: string[]): Promise<string> {
+  // node with tsx's loader, not `npx tsx`: every journey makes an organization and a user, and npx
+  // and tsx's own launcher would add two Node processes to each call.
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/admin/cli.ts', ...args], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
     timeout: 60_000,
   });

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createOrg, createUser, expect, loginAs, test } from './fixtures';
+import { admin, createOrg, createUser, expect, loginAs, test } from './fixtures';
 
-const run = promisify(execFile);
 
 // Set REVIEWS_SCREENSHOTS=/some/dir to keep screenshots of the page's states. The window, not the
 // full page: the virtualized feed is as tall as every review would be.
@@ -197,9 +194,7 @@ test('a long list keeps at most 100 rows in the page while scrolling to its end'
   test.setTimeout(240_000);
   const { org, api, account } = await setup(page, playwright, baseURL);
   const MANY = 1000;
-  await run('npx', ['tsx', 'server/admin/cli.ts', 'review-limits', '--org', org.organizationId, '--monthly', String(MANY)], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-  });
+  await admin('review-limits', '--org', org.organizationId, '--monthly', String(MANY));
   // A long history on the platform in one call, newer than the location's 30 seeded reviews; then
   // imported as a manager would, 250 new reviews a run (the API's maximum): the newest 1,000.
   const added = await api.post('/api/v1/sandbox/reviews', { data: { socialAccountId: account.id, rating: 3, comment: 'From the long history', count: MANY } });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../test/fresh-database';
-import { probeUntil, processApi, runCli, startServerProcess, type ServerProcess } from '../test/processes';
+import { createOrgWithCli, probeUntil, processApi, startServerProcess, type ServerProcess } from '../test/processes';
 
 /**
  * A worker killed (SIGKILL) while a run waits for the platform: the run must not stay RUNNING.
@@ -25,9 +25,7 @@ describe('a worker killed in the middle of an automation run', () => {
   it('leaves a run the next start marks STALE, and never sends its reply twice', { timeout: 300_000 }, async () => {
     const first = await startServerProcess(env);
     running.push(first);
-    const created = await runCli(['create-org', '--name', 'Crash Bakery', '--plan', 'PRO', '--enable', 'dms,automations', '--json'], env);
-    expect(created.code, created.stderr).toBe(0);
-    const org = JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { teamId: string; apiKey: string };
+    const org = await createOrgWithCli(env, { name: 'Crash Bakery', enable: ['dms', 'automations'] });
     const api = processApi(first.url, org.apiKey);
     const connected = await api('POST', '/sandbox/accounts', { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true });
     expect(connected.status, JSON.stringify(connected.json)).toBe(200);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../test/fresh-database';
-import { probeUntil, processApi, runCli, startServerProcess, type ProcessApi, type ServerProcess } from '../test/processes';
+import { createOrgWithCli, probeUntil, processApi, startServerProcess, type ProcessApi, type ServerProcess } from '../test/processes';
 
 /**
  * The server dies while DM sends wait for the platform: one after the platform took the message
@@ -23,9 +23,7 @@ afterAll(async () => {
 
 /** An organization (one per send: one delayed platform call per organization sleeps at a time) with a conversation to answer. */
 async function inbox(url: string, name: string, personId: string) {
-  const created = await runCli(['create-org', '--name', name, '--plan', 'PRO', '--enable', 'dms', '--json'], env);
-  expect(created.code, created.stderr).toBe(0);
-  const org = JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { organizationId: string; teamId: string; apiKey: string };
+  const org = await createOrgWithCli(env, { name, enable: ['dms'] });
   const api = processApi(url, org.apiKey);
   const account = (await api('POST', '/sandbox/accounts', { teamId: org.teamId, type: 'INSTAGRAM', grantMessaging: true })).json;
   expect((await api('POST', '/social-account/messaging/enable', { teamId: org.teamId, type: 'INSTAGRAM' })).status).toBe(200);

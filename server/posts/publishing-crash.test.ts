@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../test/fresh-database';
-import { probeUntil, processApi, startServerProcess, type ProcessApi, type ServerProcess } from '../test/processes';
+import { createOrgWithCli, probeUntil, processApi, startServerProcess, type ProcessApi, type ServerProcess } from '../test/processes';
 import { testMedia, type TestMediaName } from '../test/test-media';
 
 /**
@@ -12,7 +12,7 @@ import { testMedia, type TestMediaName } from '../test/test-media';
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-crash-'));
 const database = await freshDatabaseUrl('sd_crash');
-const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, PUBLISH_CLAIM_SECONDS: '2', LOG_LEVEL: 'error' };
+const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, SEED_DEMO: 'false', PUBLISH_CLAIM_SECONDS: '2', LOG_LEVEL: 'error' };
 const running: ServerProcess[] = [];
 
 afterAll(async () => {
@@ -33,9 +33,8 @@ describe('a worker killed between the platform call and the database commit', ()
   it('publishes exactly one item once another worker takes over', { timeout: 180_000 }, async () => {
     const first = await startServerProcess(env);
     running.push(first);
-    const key = first.output().match(/API key:\s+(sk_\S+)/)![1]!;
+    const { apiKey: key } = await createOrgWithCli(env, { name: 'Crash org' });
     let api = processApi(first.url, key);
-    // A team of its own: the demo team already has the first start's demo accounts.
     const teamId = (await api('POST', '/team', { name: 'Crash team' })).json.id as string;
     const account = (await api('POST', '/sandbox/accounts', { teamId, type: 'YOUTUBE', channelName: 'Crash Course' })).json;
     const video = await upload(api, 'vertical-3s.mp4');

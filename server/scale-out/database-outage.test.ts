@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { postgresBinDir, startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres';
-import { probeUntil, processApi, startServerProcess, type ServerProcess } from '../test/processes';
+import { createOrgWithCli, probeUntil, processApi, startServerProcess, type ServerProcess } from '../test/processes';
 import { readServerSentEvents } from '../test/sse-reader';
 
 /**
@@ -90,6 +90,7 @@ describe.skipIf(!runs)('a database outage under load', () => {
     server = await startServerProcess({
       DATA_DIR: dataDir,
       DATABASE_URL: postgres.url(),
+      SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOW_PRIVATE: 'true',
       // Deliveries and publishing attempts that failed during an outage come back within seconds.
@@ -101,7 +102,7 @@ describe.skipIf(!runs)('a database outage under load', () => {
     onTestFailed(() => console.error(`server output:\n${server?.output().slice(-6_000)}`));
     const exits: (number | null)[] = [];
     server.child.once('exit', (code) => exits.push(code));
-    const key = server.output().match(/API key:\s+(sk_\S+)/)![1]!;
+    const { apiKey: key } = await createOrgWithCli({ DATA_DIR: dataDir, DATABASE_URL: postgres.url() }, { name: 'Outage org' });
     const api = processApi(server.url, key);
     const teamId = (await api('POST', '/team', { name: 'Outage team' })).json.id as string;
     // Threads takes 200 posts per account and day on this plan: room for a minute of writing.

@@ -87,6 +87,17 @@ export function runCli(args: string[], env: Record<string, string | undefined>) 
   });
 }
 
+/** An organization made as an operator makes one (the CLI, through the running server's admin socket). */
+export async function createOrgWithCli(
+  env: Record<string, string | undefined>,
+  options: { name: string; plan?: 'FREE' | 'PRO' | 'BUSINESS'; enable?: string[] },
+): Promise<{ organizationId: string; teamId: string; apiKey: string }> {
+  const enable = options.enable?.length ? ['--enable', options.enable.join(',')] : [];
+  const created = await runCli(['create-org', '--name', options.name, '--plan', options.plan ?? 'PRO', ...enable, '--json'], env);
+  if (created.code !== 0) throw new Error(`create-org exited with ${created.code}:\n${created.stderr}`);
+  return JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { organizationId: string; teamId: string; apiKey: string };
+}
+
 export type ProcessApi = (method: string, pathname: string, body?: unknown) => Promise<{ status: number; json: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** The API of a server process, as a client with an API key calls it (JSON, or a FormData upload). */

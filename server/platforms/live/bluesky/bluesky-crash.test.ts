@@ -4,7 +4,7 @@ import path from 'node:path';
 import { TestNetworkNoAppView } from '@atproto/dev-env';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../../../test/fresh-database';
-import { probeUntil, processApi, startServerProcess, type ServerProcess } from '../../../test/processes';
+import { createOrgWithCli, probeUntil, processApi, startServerProcess, type ServerProcess } from '../../../test/processes';
 import { createPdsAccount, recordsOnPds } from './bluesky-test-kit';
 import { startPdsProxy } from './pds-proxy';
 
@@ -19,6 +19,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-bsky-crash-'));
 const database = await freshDatabaseUrl('sd_bsky_crash');
 const env = {
   DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
   DATABASE_URL: database.url,
   PUBLISH_CLAIM_SECONDS: '2',
   LOG_LEVEL: 'error',
@@ -39,7 +40,7 @@ describe('a worker killed between the PDS write and the database commit', () => 
   it('leaves exactly one post on the PDS once another worker takes over', { timeout: 180_000 }, async () => {
     const first = await startServerProcess(env);
     running.push(first);
-    const key = first.output().match(/API key:\s+(sk_\S+)/)![1]!;
+    const { apiKey: key } = await createOrgWithCli(env, { name: 'Crash org' });
     let api = processApi(first.url, key);
     const teamId = (await api('POST', '/team', { name: 'Crash team' })).json.id as string;
     const person = await createPdsAccount(network, 'crash');
