@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { admin, createOrg, createUser, expect, loginAs, test } from './fixtures';
 
-
 // Set REVIEWS_SCREENSHOTS=/some/dir to keep screenshots of the page's states. The window, not the
 // full page: the virtualized feed is as tall as every review would be.
 async function snap(page: Page, name: string) {

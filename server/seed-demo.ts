@@ -24,8 +24,12 @@ import { seedDemoAutomations } from './automations/seed-demo-automations';
 
 export const DEMO_EMAIL = 'demo@example.com';
 
-/** How long the first start waits for the worker to publish the demo's past posts before it gives up on their comments. */
-const PUBLISH_WAIT_MS = 20_000;
+/**
+ * How long the first start waits for the worker to publish the demo's past posts before it gives
+ * up on their comments. Two seconds on a quiet machine; a busy one (a CI machine running three
+ * suites at once took over 20 s) still gets a living demo rather than one without comments.
+ */
+const PUBLISH_WAIT_MS = 90_000;
 
 type Scope = { organizationId: string; teamId: string };
 

@@ -156,7 +156,16 @@ export class LiveHub {
     if (interested.length === 0) return;
     this.load(notice).then(
       (event) => event && interested.forEach((s) => s.push(event)),
-      (error) => this.services.logger.warn('live events: could not read an event', { id: notice.id, error: String(error) }),
+      (error) => {
+        // The database went away between the commit and this read. Skipping the event would lose
+        // it for good (the next event moves the stream's Last-Event-ID past it): the streams close
+        // with `reconnect` instead, and get it replayed from the outbox when they come back.
+        this.services.logger.warn('live events: could not read an event; its streams reconnect to have it replayed', {
+          id: notice.id,
+          error: String(error),
+        });
+        for (const subscriber of interested) subscriber.end('An event could not be read', { reconnect: true });
+      },
     );
   }
 

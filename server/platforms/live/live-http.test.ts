@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const client = new LiveHttpClient({ timeoutMs: 300, retries: 2, concurrencyPerAccount: 2 });
+// Calls that should succeed get time to spare on a busy machine; the timeout test has its own client.
+const client = new LiveHttpClient({ timeoutMs: 10_000, retries: 2, concurrencyPerAccount: 2 });
 const call = { platform: 'BLUESKY' as const, operation: 'test', accountKey: 'acc_1' };
 
 describe('LiveHttpClient', () => {
@@ -77,7 +78,8 @@ describe('LiveHttpClient', () => {
 
   it('gives up on a platform that does not answer in time, as a transient failure', async () => {
     handler = () => undefined; // never answers
-    const error = (await client.request({ ...call, method: 'POST', url: `${base}/slow` }).catch((e: unknown) => e)) as PlatformError;
+    const impatient = new LiveHttpClient({ timeoutMs: 300, retries: 2, concurrencyPerAccount: 2 });
+    const error = (await impatient.request({ ...call, method: 'POST', url: `${base}/slow` }).catch((e: unknown) => e)) as PlatformError;
     expect(error.code).toBe('TRANSIENT');
     expect(error.message).toContain('did not answer in time');
   });
@@ -130,7 +132,7 @@ describe('LiveHttpClient, user-chosen hosts (a Mastodon server)', () => {
     }
     expect(hits).toBe(0);
     // The development setting opens loopback (and plain http), never link-local.
-    const dev = new LiveHttpClient({ timeoutMs: 300, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
+    const dev = new LiveHttpClient({ timeoutMs: 10_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
     const metadata = (await dev.request({ ...guarded, url: 'http://169.254.169.254/latest/meta-data' }).catch((e: unknown) => e)) as PlatformError;
     expect(metadata.meta.blockedHost).toMatch(/linkLocal/);
     await expect(dev.json({ ...guarded, url: `${base}/api/v1/instance` })).resolves.toEqual({});
@@ -138,7 +140,7 @@ describe('LiveHttpClient, user-chosen hosts (a Mastodon server)', () => {
   });
 
   it('sends bodies as fetch does (JSON, multipart) to the checked address, and reads the answer', async () => {
-    const dev = new LiveHttpClient({ timeoutMs: 1_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
+    const dev = new LiveHttpClient({ timeoutMs: 10_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
     const seen: { type: string | undefined; body: string }[] = [];
     handler = (request, response) => {
       const chunks: Buffer[] = [];
@@ -162,7 +164,7 @@ describe('LiveHttpClient, user-chosen hosts (a Mastodon server)', () => {
   });
 
   it('does not follow a redirect, which could lead past the guard', async () => {
-    const dev = new LiveHttpClient({ timeoutMs: 1_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
+    const dev = new LiveHttpClient({ timeoutMs: 10_000, retries: 0, concurrencyPerAccount: 2, allowPrivateHosts: true });
     const paths: string[] = [];
     handler = (request, response) => {
       paths.push(request.url ?? '');
