@@ -77,4 +77,29 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, DISCORD_API_URL: 'discord.com/api' })).toThrow(/DISCORD_API_URL/);
     expect(() => loadConfig({ ...base, SLACK_AUTHORIZE_URL: 'javascript:alert(1)' })).toThrow(/SLACK_AUTHORIZE_URL: must be an http\(s\) URL/);
   });
+
+  it('asks for the Meta apps of live Facebook, Instagram and Threads, and reaches Meta at its real hosts with a pinned Graph version', () => {
+    const base = { DATA_DIR: 'memory://', SECRET_KEY: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...base, LIVE_PLATFORMS: 'FACEBOOK' })).toThrow(/META_APP_ID, META_APP_SECRET: required when LIVE_PLATFORMS includes FACEBOOK/);
+    // Instagram offers both ways of connecting: Facebook Login (the Meta app) and Instagram Login (its Instagram app).
+    expect(() => loadConfig({ ...base, LIVE_PLATFORMS: 'INSTAGRAM', META_APP_ID: '1', META_APP_SECRET: 's' })).toThrow(
+      /INSTAGRAM_APP_ID, INSTAGRAM_APP_SECRET: required when LIVE_PLATFORMS includes INSTAGRAM/,
+    );
+    expect(() => loadConfig({ ...base, LIVE_PLATFORMS: 'THREADS', THREADS_APP_ID: '1' })).toThrow(
+      /THREADS_APP_SECRET: required when LIVE_PLATFORMS includes THREADS/,
+    );
+    expect(loadConfig(base)).toMatchObject({
+      META_GRAPH_VERSION: 'v26.0',
+      THREADS_API_VERSION: 'v1.0',
+      FACEBOOK_GRAPH_URL: 'https://graph.facebook.com',
+      FACEBOOK_DIALOG_URL: 'https://www.facebook.com',
+      INSTAGRAM_AUTHORIZE_URL: 'https://www.instagram.com',
+      INSTAGRAM_TOKEN_URL: 'https://api.instagram.com',
+      INSTAGRAM_GRAPH_URL: 'https://graph.instagram.com',
+      THREADS_AUTHORIZE_URL: 'https://threads.net',
+      THREADS_GRAPH_URL: 'https://graph.threads.net',
+    });
+    expect(() => loadConfig({ ...base, META_GRAPH_VERSION: '26' })).toThrow(/META_GRAPH_VERSION: must be a Graph API version/);
+    expect(() => loadConfig({ ...base, INSTAGRAM_GRAPH_URL: 'file:///etc/passwd' })).toThrow(/INSTAGRAM_GRAPH_URL/);
+  });
 });

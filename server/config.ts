@@ -22,6 +22,13 @@ const platformUrl = (defaultValue: string) =>
     .regex(/^https?:\/\//i, 'must be an http(s) URL')
     .default(defaultValue);
 
+/** A platform API version such as `v26.0`, pinned by default. */
+const apiVersion = (api: string, defaultValue: string) =>
+  z
+    .string()
+    .regex(/^v\d+\.\d+$/, `must be a ${api} version such as ${defaultValue}`)
+    .default(defaultValue);
+
 /** Every environment variable the product reads, with its default. docs/configuration.md's table mirrors this. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -100,6 +107,33 @@ export const envSchema = z.object({
   /** Where Slack's Web API (and `oauth.v2.access`) and its consent page are, as for Discord above. */
   SLACK_API_URL: platformUrl('https://slack.com/api'),
   SLACK_AUTHORIZE_URL: platformUrl('https://slack.com/oauth/v2/authorize'),
+  /**
+   * Meta (decision 072). Facebook Login for Business: the Meta app's id and secret connect Facebook
+   * Pages and Instagram accounts linked to a Page (`instagramConnectionMethod: FACEBOOK`).
+   */
+  META_APP_ID: z.string().min(1).optional(),
+  META_APP_SECRET: z.string().min(1).optional(),
+  /** The Graph API version every Facebook and Instagram Graph call and the login dialog use: pinned, changed here only. */
+  META_GRAPH_VERSION: apiVersion('Graph API', 'v26.0'),
+  /** Instagram API with Instagram Login: the Meta app's separate Instagram app id and secret (`instagramConnectionMethod: INSTAGRAM`). */
+  INSTAGRAM_APP_ID: z.string().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
+  /** Threads: the Threads app id and secret Meta issues with the Threads use case. */
+  THREADS_APP_ID: z.string().min(1).optional(),
+  THREADS_APP_SECRET: z.string().min(1).optional(),
+  /** The Threads API's own version (Threads is versioned apart from the Graph API). */
+  THREADS_API_VERSION: apiVersion('Threads API', 'v1.0'),
+  /**
+   * Every Meta host the connectors call or send people to, as Discord's and Slack's: the real ones
+   * unless a proxy or a Graph-compatible stand-in is used (the tests point them at local servers).
+   */
+  FACEBOOK_GRAPH_URL: platformUrl('https://graph.facebook.com'),
+  FACEBOOK_DIALOG_URL: platformUrl('https://www.facebook.com'),
+  INSTAGRAM_AUTHORIZE_URL: platformUrl('https://www.instagram.com'),
+  INSTAGRAM_TOKEN_URL: platformUrl('https://api.instagram.com'),
+  INSTAGRAM_GRAPH_URL: platformUrl('https://graph.instagram.com'),
+  THREADS_AUTHORIZE_URL: platformUrl('https://threads.net'),
+  THREADS_GRAPH_URL: platformUrl('https://graph.threads.net'),
   SEED_DEMO: booleanFromEnv(true),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   RATE_LIMIT_BURST: positiveInt(100),
@@ -238,6 +272,10 @@ function crossFieldProblems(values: Env): string[] {
   const needs: Partial<Record<string, (keyof Env)[]>> = {
     DISCORD: ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'],
     SLACK: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'],
+    FACEBOOK: ['META_APP_ID', 'META_APP_SECRET'],
+    // Both ways of connecting Instagram are offered (Facebook Login and Instagram Login): both apps are needed.
+    INSTAGRAM: ['META_APP_ID', 'META_APP_SECRET', 'INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
+    THREADS: ['THREADS_APP_ID', 'THREADS_APP_SECRET'],
   };
   for (const platform of values.LIVE_PLATFORMS) {
     const missing = (needs[platform] ?? []).filter((name) => !values[name]);

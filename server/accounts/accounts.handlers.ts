@@ -1,7 +1,8 @@
 import { createRouter } from '../http/create-router';
 import { toSocialAccountDto } from './account-record';
 import * as routes from './accounts.routes';
-import { copyAccounts, disconnectAccount, listAccountsToDelete, requireAccount, setChannel, unsetChannel } from './accounts.service';
+import { copyAccounts, disconnectAccount, listAccountsToDelete, requireAccount } from './accounts.service';
+import { clearChannel, selectChannel } from './channel-selection.service';
 import { startConnect } from './connect.service';
 import { connectionCheck, profileRefresh, refreshChannels } from './connection.service';
 import { disableMessaging, enableMessaging, toMessagingResult } from './messaging.service';
@@ -45,11 +46,11 @@ export const accountsRouter = router
     return c.json(toSocialAccountDto(row), 200);
   })
   .openapi(routes.setChannelRoute, async (c) => {
-    const row = await setChannel(c.var.services.db, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+    const row = await selectChannel(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
     return c.json(toSocialAccountDto(row), 200);
   })
   .openapi(routes.unsetChannelRoute, async (c) => {
-    const row = await unsetChannel(c.var.services.db, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+    const row = await clearChannel(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
     return c.json(toSocialAccountDto(row), 200);
   })
   .openapi(routes.refreshChannelsRoute, async (c) => {

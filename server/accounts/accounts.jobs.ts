@@ -13,4 +13,15 @@ export const removeDisconnectedAccountJob = defineJob({
   retryLimit: 5,
 });
 
-export const accountJobs = [removeDisconnectedAccountJob];
+/**
+ * Refreshes, once a day, the live tokens their connector refreshes well ahead of expiry (Meta's
+ * 60-day tokens, decision 072), so an account nobody used for weeks does not lapse.
+ */
+export const refreshExpiringTokensJob = defineJob({
+  name: 'refresh-expiring-tokens',
+  payload: z.object({}),
+  cron: '23 4 * * *',
+  retryLimit: 2,
+});
+
+export const accountJobs = [removeDisconnectedAccountJob, refreshExpiringTokensJob];

@@ -82,7 +82,11 @@ export const setChannelRoute = createRoute({
   tags,
   security,
   request: { body: jsonBody(SetChannelBody) },
-  responses: { 200: account('The account acting as the channel'), ...errorResponses(404) },
+  responses: {
+    200: account('The account acting as the channel'),
+    ...errorResponses(404, 409),
+    ...platformError('The platform refused the channel (its token could not be read)'),
+  },
 });
 
 export const unsetChannelRoute = createRoute({
@@ -93,7 +97,11 @@ export const unsetChannelRoute = createRoute({
   tags,
   security,
   request: { body: jsonBody(UnsetChannelBody) },
-  responses: { 200: account('The account without a selected channel'), ...errorResponses(404) },
+  responses: {
+    200: account('The account without a selected channel'),
+    ...errorResponses(404, 409),
+    ...platformError('The platform refused the request'),
+  },
 });
 
 export const refreshChannelsRoute = createRoute({

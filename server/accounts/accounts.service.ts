@@ -107,17 +107,41 @@ export async function listAccountsToDelete(db: Executor, params: { organizationI
   };
 }
 
-export async function setChannel(db: Database, ref: AccountRef & { channelId: string }): Promise<SocialAccountRow> {
+/** Tokens that go with a channel choice (a Facebook Page's token), sealed, and the access token they were made from. */
+export type ChannelTokens = { from: string; accessTokenEnc: string; refreshTokenEnc: string | null };
+
+/** The account's channel model, if one of its channels can be selected; a 400 otherwise. */
+export function selectableModel(row: SocialAccountRow, what: 'select' | 'unset') {
+  const model = channelModelOf(row);
+  if (!model || model.selection === 'per-post') {
+    const thing = what === 'unset' ? 'channel' : model ? model.label.toLowerCase() : 'channel';
+    throw new BadRequestError(`This ${platformOf(row.type).label} account has no ${thing} to ${what}`);
+  }
+  return model;
+}
+
+/** The channel must be one of the account's; a 404 otherwise. */
+export function requireListedChannel(row: SocialAccountRow, channelId: string): void {
+  const model = selectableModel(row, 'select');
+  if (!row.channels?.some((channel) => channel.id === channelId)) {
+    throw new NotFoundError(`${model.label} ${channelId} among this account's channels (refresh channels if it is new)`);
+  }
+}
+
+/** Tokens made from the account's access token as it was: a reconnect meanwhile makes them stale. */
+function tokenChanges(row: SocialAccountRow, tokens: ChannelTokens | undefined) {
+  if (!tokens) return {};
+  if (row.accessTokenEnc !== tokens.from) throw new ConflictError('The account was reconnected meanwhile; choose the channel again');
+  return { accessTokenEnc: tokens.accessTokenEnc, refreshTokenEnc: tokens.refreshTokenEnc };
+}
+
+export async function setChannel(db: Database, ref: AccountRef & { channelId: string; tokens?: ChannelTokens }): Promise<SocialAccountRow> {
   return db.transaction(async (tx) => {
     const row = await requireAccount(tx, ref);
-    const model = channelModelOf(row);
-    if (!model || model.selection === 'per-post') {
-      throw new BadRequestError(`This ${platformOf(row.type).label} account has no ${model ? model.label.toLowerCase() : 'channel'} to select`);
-    }
-    if (!row.channels?.some((channel) => channel.id === ref.channelId)) {
-      throw new NotFoundError(`${model.label} ${ref.channelId} among this account's channels (refresh channels if it is new)`);
-    }
-    if (row.selectedChannelId === ref.channelId) return row;
+    requireListedChannel(row, ref.channelId);
+    if (row.selectedChannelId === ref.channelId && !ref.tokens) return row;
+    const changes = tokenChanges(row, ref.tokens);
+    if (row.selectedChannelId === ref.channelId) return updateAccount(tx, row, changes);
     // Messaging subscriptions belong to a page: a new page starts with messaging off.
     return updateAccount(tx, row, {
       selectedChannelId: ref.channelId,
@@ -125,17 +149,15 @@ export async function setChannel(db: Database, ref: AccountRef & { channelId: st
       messagingStatus: 'DISABLED',
       messagingLastError: null,
       messagingEnabledAt: null,
+      ...changes,
     });
   });
 }
 
-export async function unsetChannel(db: Database, ref: AccountRef): Promise<SocialAccountRow> {
+export async function unsetChannel(db: Database, ref: AccountRef & { tokens?: ChannelTokens }): Promise<SocialAccountRow> {
   return db.transaction(async (tx) => {
     const row = await requireAccount(tx, ref);
-    const model = channelModelOf(row);
-    if (!model || model.selection === 'per-post') {
-      throw new BadRequestError(`This ${platformOf(row.type).label} account has no channel to unset`);
-    }
+    selectableModel(row, 'unset');
     if (!row.selectedChannelId) return row;
     return updateAccount(tx, row, {
       selectedChannelId: null,
@@ -143,6 +165,7 @@ export async function unsetChannel(db: Database, ref: AccountRef): Promise<Socia
       messagingStatus: 'DISABLED',
       messagingLastError: null,
       messagingEnabledAt: null,
+      ...tokenChanges(row, ref.tokens),
     });
   });
 }

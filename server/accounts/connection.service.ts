@@ -38,8 +38,18 @@ async function consumeManualAction(services: AppServices, row: SocialAccountRow,
 }
 
 /** What a platform failure means for the account's connection. */
-function losesAccess(error: PlatformError): boolean {
+export function losesAccess(error: PlatformError): boolean {
   return error.retryability === 'RECONNECT';
+}
+
+/**
+ * The account lost access at the platform (revoked, expired beyond refresh, a permission taken
+ * back): it shows as such, with its removal after the 48-hour grace period unless reconnected.
+ */
+export async function recordLostAccess(services: AppServices, row: SocialAccountRow, at: Date): Promise<void> {
+  await services.db.transaction((tx) =>
+    updateAccount(tx, row, { disconnectedCheckTryAt: at, deleteOn: row.deleteOn ?? new Date(at.getTime() + DELETE_AFTER_HOURS * 3600_000) }),
+  );
 }
 
 /**
@@ -54,14 +64,7 @@ export async function connectionCheck(services: AppServices, ref: AccountRef) {
     await withCredentials(services, row, (connector, credentials) => connector.profile.fetch(connectorEnv(services), credentials));
   } catch (error) {
     if (!(error instanceof PlatformError)) throw error;
-    if (losesAccess(error)) {
-      await services.db.transaction((tx) =>
-        updateAccount(tx, row, {
-          disconnectedCheckTryAt: checkedAt,
-          deleteOn: row.deleteOn ?? new Date(checkedAt.getTime() + DELETE_AFTER_HOURS * 3600_000),
-        }),
-      );
-    }
+    if (losesAccess(error)) await recordLostAccess(services, row, checkedAt);
     return { success: false, message: `${error.message}. ${error.userFacingMessage}`, socialAccountId: row.id, checkedAt: checkedAt.toISOString(), ...window };
   }
   if (row.disconnectedCheckTryAt || row.deleteOn) {

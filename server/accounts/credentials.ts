@@ -45,7 +45,7 @@ export function connectorEnv(services: AppServices) {
 const REFRESH_MARGIN_MS = 60_000;
 
 /** The tokens a call holds, with the sealed access token they were read as (how the row is compared). */
-type HeldTokens = { accessTokenEnc: string; credentials: Credentials };
+export type HeldTokens = { accessTokenEnc: string; credentials: Credentials };
 
 /** Chained refreshes per account, for PGlite, which one process owns. */
 const queues = new Map<string, Promise<unknown>>();
@@ -93,11 +93,35 @@ async function refreshTokens(services: AppServices, connector: PlatformConnector
         credentials: { accessToken: vault.open(row.accessTokenEnc), refreshToken: row.refreshTokenEnc ? vault.open(row.refreshTokenEnc) : null },
       };
     }
-    const tokens = await connector.auth.refresh(connectorEnv(services), held.credentials);
+    const answered = await connector.auth.refresh(connectorEnv(services), held.credentials);
+    // A good token is never replaced by an empty one; a platform that issues no new refresh token
+    // keeps the one it has (RFC 6749 §6).
+    if (!answered.accessToken) throw new Error(`${connector.type} answered a refresh without an access token`);
+    const tokens = { ...answered, refreshToken: answered.refreshToken ?? held.credentials.refreshToken };
     const sealed = sealTokens(services, tokens);
     await db.update(socialAccounts).set(sealed).where(eq(socialAccounts.id, accountId));
     return { accessTokenEnc: sealed.accessTokenEnc, credentials: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken } };
   });
+}
+
+/** The account's tokens as a call holds them. */
+export function heldTokens(services: AppServices, account: SocialAccountRow): HeldTokens {
+  const vault = services.secrets.platformTokens;
+  return {
+    accessTokenEnc: account.accessTokenEnc,
+    credentials: { accessToken: vault.open(account.accessTokenEnc), refreshToken: account.refreshTokenEnc ? vault.open(account.refreshTokenEnc) : null },
+  };
+}
+
+/** The token can be refreshed and is within the connector's refresh-ahead window of its expiry. */
+export function refreshDue(connector: PlatformConnector, account: Pick<SocialAccountRow, 'refreshTokenEnc' | 'tokenExpiresAt'>, now = Date.now()): boolean {
+  const aheadMs = (connector.auth.refreshAheadSeconds ?? REFRESH_MARGIN_MS / 1000) * 1000;
+  return Boolean(account.refreshTokenEnc && account.tokenExpiresAt && account.tokenExpiresAt.getTime() - now < aheadMs);
+}
+
+/** Refreshes the account's tokens now (one refresh per account at a time), whatever their expiry. */
+export async function refreshAccountTokens(services: AppServices, account: SocialAccountRow): Promise<void> {
+  await refreshTokens(services, connectorOf(services, account.type, account.mode), account.id, heldTokens(services, account));
 }
 
 /**
@@ -111,15 +135,21 @@ export async function withCredentials<T>(
   call: (connector: PlatformConnector, credentials: Credentials) => Promise<T>,
 ): Promise<T> {
   const connector = connectorOf(services, account.type, account.mode);
-  const vault = services.secrets.platformTokens;
-  let held: HeldTokens = {
-    accessTokenEnc: account.accessTokenEnc,
-    credentials: { accessToken: vault.open(account.accessTokenEnc), refreshToken: account.refreshTokenEnc ? vault.open(account.refreshTokenEnc) : null },
-  };
+  let held = heldTokens(services, account);
   const refresh = async () => {
     held = await refreshTokens(services, connector, account.id, held);
   };
-  if (held.credentials.refreshToken && account.tokenExpiresAt && account.tokenExpiresAt.getTime() - Date.now() < REFRESH_MARGIN_MS) await refresh();
+  if (refreshDue(connector, account)) {
+    try {
+      await refresh();
+    } catch (error) {
+      // Refreshed ahead of time, a token that still works is used when the refresh fails: the call
+      // itself says whether access is lost, and the next call or the daily sweep refreshes again.
+      const stillValid = account.tokenExpiresAt && account.tokenExpiresAt.getTime() - Date.now() > REFRESH_MARGIN_MS;
+      if (!(error instanceof PlatformError) || !stillValid) throw error;
+      services.logger.warn('token refresh ahead of expiry failed', { socialAccountId: account.id, code: error.code });
+    }
+  }
   try {
     return await call(connector, held.credentials);
   } catch (error) {

@@ -30,6 +30,9 @@ export type MessagingEnv = ConnectorEnv & { jobs: Pick<JobQueue, 'send'> };
 
 export type Credentials = { accessToken: string; refreshToken: string | null };
 
+/** How an Instagram account is connected: Facebook Login (through a Page) or Instagram Login. */
+export type InstagramLogin = 'FACEBOOK' | 'INSTAGRAM';
+
 export type TokenSet = { accessToken: string; refreshToken: string | null; expiresAt: Date };
 
 export type PlatformProfile = {
@@ -82,6 +85,12 @@ export type InboundEvent = {
 export type AuthCapability = {
   /** Trades a refresh token for fresh tokens. */
   refresh(env: ConnectorEnv, credentials: Credentials): Promise<TokenSet>;
+  /**
+   * How long before its expiry a token is refreshed (default: a minute). Platforms whose tokens can
+   * only be refreshed while still valid (Meta's 60-day tokens) refresh well ahead, on use and in
+   * the daily sweep of expiring tokens.
+   */
+  refreshAheadSeconds?: number;
 };
 
 /**
@@ -105,9 +114,27 @@ export type LiveConnectCapability =
     }
   | {
       method: 'oauth';
-      /** The platform's consent page; `state` comes back with the code. `serverUrl` is the person's server where the platform has many (Mastodon). */
-      authorizationUrl(env: ConnectorEnv, input: { state: string; redirectUri: string; serverUrl?: string; permissions: Permission[] }): Promise<string>;
-      exchange(env: ConnectorEnv, input: { code: string; redirectUri: string; serverUrl?: string }): Promise<TokenSet>;
+      /**
+       * The platform's consent page; `state` comes back with the code. `serverUrl` is the person's
+       * server where the platform has many (Mastodon); `instagramConnectionMethod` picks the login
+       * (Facebook or Instagram); `reconnect` asks the platform for a fresh login.
+       */
+      authorizationUrl(
+        env: ConnectorEnv,
+        input: {
+          state: string;
+          redirectUri: string;
+          serverUrl?: string;
+          permissions: Permission[];
+          instagramConnectionMethod?: InstagramLogin;
+          reconnect?: boolean;
+        },
+      ): Promise<string>;
+      /** The callback's code for tokens, with what the consent asked (platforms that do not answer what was granted record it). */
+      exchange(
+        env: ConnectorEnv,
+        input: { code: string; redirectUri: string; serverUrl?: string; permissions?: Permission[]; instagramConnectionMethod?: InstagramLogin },
+      ): Promise<TokenSet>;
       /**
        * Platforms of many servers (Mastodon): the person names theirs, in the connect API's
        * `serverUrl` or on our connect page's form, which uses the label and example.
@@ -140,6 +167,12 @@ export type ProfileCapability = {
   fetch(env: ConnectorEnv, credentials: Credentials): Promise<{ profile: PlatformProfile; permissions: Permission[] }>;
   /** Pages, channels, boards... the token can act on; empty where the platform has none. */
   listChannels(env: ConnectorEnv, credentials: Credentials): Promise<PlatformChannel[]>;
+  /**
+   * Where the selected channel has a token of its own (a Facebook Page): the credentials the
+   * account keeps once `channelId` is selected (null: none is), asked at `set-channel`. Absent:
+   * the account's tokens stay as they are.
+   */
+  channelCredentials?(env: ConnectorEnv, credentials: Credentials, channelId: string | null): Promise<Credentials>;
 };
 
 /** A message as the platform receives it: text and each attachment are separate bubbles. */

@@ -235,7 +235,14 @@ function codeExchange(services: AppServices, session: ConnectSession): ((code: s
   const connect = connectorOf(services, session.platform, 'live').connect;
   const env = connectorEnv(services);
   if (connect?.method === 'oauth')
-    return (code) => connect.exchange(env, { code, redirectUri: callbackUrl(services.config.publicUrl), serverUrl: session.options.serverUrl });
+    return (code) =>
+      connect.exchange(env, {
+        code,
+        redirectUri: callbackUrl(services.config.publicUrl),
+        serverUrl: session.options.serverUrl,
+        permissions: session.requestedPermissions as Permission[],
+        instagramConnectionMethod: session.options.instagramConnectionMethod,
+      });
   const pending = session.options.oauthPending;
   if (connect?.method === 'app-password' && connect.oauth && pending) {
     const oauth = connect.oauth;
@@ -276,6 +283,8 @@ async function toConsent(c: Context<AppEnv>, session: ConnectSession, connect: O
       redirectUri: callbackUrl(services.config.publicUrl),
       serverUrl: session.options.serverUrl,
       permissions: session.requestedPermissions as Permission[],
+      instagramConnectionMethod: session.options.instagramConnectionMethod,
+      reconnect: Boolean(session.options.reconnectAccountId),
     });
     return c.redirect(url, 302);
   } catch (error) {

@@ -6,6 +6,10 @@ import { blueskyConnector } from './bluesky/bluesky-connector';
 import { discordConnector } from './discord/discord-connector';
 import { LiveHttpClient } from './live-http';
 import { mastodonConnector } from './mastodon/mastodon-connector';
+import { facebookConnector } from './meta/facebook-connector';
+import { instagramConnector } from './meta/instagram-connector';
+import { metaConfigOf } from './meta/meta-config';
+import { threadsConnector } from './meta/threads-connector';
 import { slackConnector } from './slack/slack-connector';
 
 /** What a live connector is built from: the operator's configuration and the one outbound HTTP client. */
@@ -48,6 +52,10 @@ export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>
       apiBase: config.SLACK_API_URL,
       authorizeUrl: config.SLACK_AUTHORIZE_URL,
     }),
+  // Meta (decision 072): the Graph version and every Meta host are settings, as Discord's and Slack's.
+  FACEBOOK: ({ config, http }) => facebookConnector(metaConfigOf(config, http)),
+  INSTAGRAM: ({ config, http }) => instagramConnector(metaConfigOf(config, http)),
+  THREADS: ({ config, http }) => threadsConnector(metaConfigOf(config, http)),
 };
 
 // One client (its per-account limits) and one connector per platform for each configuration.

@@ -35,6 +35,11 @@ export type LiveRequest = {
    * refuses a replayed `jti`), so a retried call signs a new one.
    */
   attemptHeaders?: () => Promise<Record<string, string>>;
+  /**
+   * Reads the platform's own error answer (its body and headers, such as Meta's error codes and
+   * usage headers) into the error the call throws; the retry rules then see the refined kind.
+   */
+  refineError?: (response: Response, bodyText: string, generic: PlatformError) => PlatformError;
 };
 
 export type LiveHttpOptions = {
@@ -125,7 +130,8 @@ export class LiveHttpClient {
     // A redirect from a user-chosen host would lead past the guard: it is a failure like a 4xx.
     if (response.ok || (!target && response.status >= 300 && response.status < 400)) return response;
     const text = await response.text().catch(() => '');
-    throw platformErrorFromResponse(request, response, text);
+    const generic = platformErrorFromResponse(request, response, text);
+    throw request.refineError ? request.refineError(response, text, generic) : generic;
   }
 
   private limitFor(accountKey: string): LimitFunction {

@@ -3,27 +3,40 @@ import type { createTestApp } from '../../../test/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+export type ConsentOptions = {
+  /** More fields of the connect request (`instagramConnectionMethod`, `reconnect`, `withMessagingScope`). */
+  body?: Record<string, unknown>;
+  /** How the person answers the platform's consent page (default: a GET that approves at once, as Slack's and Discord's stand-ins do). */
+  approve?: (consent: URL) => Promise<Response>;
+  /** The outcome our callback sends the app back with (default `success`). */
+  expect?: Record<string, string>;
+};
+
 /**
  * Connects a live OAuth account as a person would: the connect API's URL, our connect page's
  * redirect to the platform's consent page (a local receiver standing in for the platform, which
- * approves), and the platform's redirect back to our callback. Answers the consent page's address
- * and the connected account's id.
+ * approves), and the platform's redirect back to our callback. Answers the consent page's address,
+ * the connected account's id and the parameters the app was sent back with.
  */
-export async function connectThroughConsent(t: TestApp, key: string, teamId: string, type: string) {
-  const started = await t.request('POST', '/social-account/connect', { key, body: { teamId, type, redirectUrl: 'https://app.example.com/accounts' } });
-  expect(started.status).toBe(200);
+export async function connectThroughConsent(t: TestApp, key: string, teamId: string, type: string, options: ConsentOptions = {}) {
+  const started = await t.request('POST', '/social-account/connect', {
+    key,
+    body: { teamId, type, redirectUrl: 'https://app.example.com/accounts', ...options.body },
+  });
+  expect(started.status, JSON.stringify(started.json)).toBe(200);
   const toConsent = await t.app.request(new URL(started.json.url as string).pathname);
   expect(toConsent.status).toBe(302);
   const consent = new URL(toConsent.headers.get('location')!);
-  const approved = await fetch(consent, { redirect: 'manual' });
+  const approved = await (options.approve ?? ((url: URL) => fetch(url, { redirect: 'manual' })))(consent);
   expect(approved.status).toBe(302);
   const callback = new URL(approved.headers.get('location')!);
   expect(`${callback.origin}${callback.pathname}`).toBe(`${t.config.publicUrl}/connect/callback`);
   const back = await t.app.request(`${callback.pathname}${callback.search}`);
   expect(back.status).toBe(302);
   const done = new URL(back.headers.get('location')!);
-  expect(Object.fromEntries(done.searchParams)).toMatchObject({ status: 'success', type });
-  return { consent, accountId: done.searchParams.get('socialAccountId')! };
+  const outcome = Object.fromEntries(done.searchParams);
+  expect(outcome).toMatchObject(options.expect ?? { status: 'success', type });
+  return { consent, accountId: done.searchParams.get('socialAccountId')!, outcome };
 }
 
 export type PublishedPost = {
