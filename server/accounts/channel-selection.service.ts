@@ -1,7 +1,7 @@
 import type { AppServices } from '../services';
 import { requireAccount, requireListedChannel, selectableModel, setChannel, unsetChannel, type AccountRef, type ChannelTokens } from './accounts.service';
 import type { SocialAccountRow } from './account-record';
-import { connectorEnv, connectorOf, heldTokens } from './credentials';
+import { connectorEnv, connectorOf, heldTokens, sealCredentials } from './credentials';
 
 /**
  * `set-channel` through the API: where the chosen channel has a token of its own (a Facebook
@@ -24,8 +24,7 @@ export async function clearChannel(services: AppServices, ref: AccountRef): Prom
 async function channelTokens(services: AppServices, row: SocialAccountRow, channelId: string | null): Promise<ChannelTokens | undefined> {
   const connector = connectorOf(services, row.type, row.mode);
   if (!connector.profile.channelCredentials) return undefined;
-  const vault = services.secrets.platformTokens;
   const held = heldTokens(services, row);
   const kept = await connector.profile.channelCredentials(connectorEnv(services), held.credentials, channelId);
-  return { from: held.accessTokenEnc, accessTokenEnc: vault.seal(kept.accessToken), refreshTokenEnc: kept.refreshToken ? vault.seal(kept.refreshToken) : null };
+  return { from: held.accessTokenEnc, ...sealCredentials(services, kept) };
 }

@@ -9,11 +9,15 @@ import { BadRequestError } from '../http/errors';
 import type { SocialAccountRow } from './account-record';
 
 export function sealTokens(services: Pick<AppServices, 'secrets'>, tokens: TokenSet) {
+  return { ...sealCredentials(services, tokens), tokenExpiresAt: tokens.expiresAt };
+}
+
+/** An access token and its refresh token, sealed as the account row keeps them. */
+export function sealCredentials(services: Pick<AppServices, 'secrets'>, credentials: Credentials) {
   const vault = services.secrets.platformTokens;
   return {
-    accessTokenEnc: vault.seal(tokens.accessToken),
-    refreshTokenEnc: tokens.refreshToken ? vault.seal(tokens.refreshToken) : null,
-    tokenExpiresAt: tokens.expiresAt,
+    accessTokenEnc: vault.seal(credentials.accessToken),
+    refreshTokenEnc: credentials.refreshToken ? vault.seal(credentials.refreshToken) : null,
   };
 }
 
@@ -81,22 +85,25 @@ async function oneAtATime<T>(services: AppServices, accountId: string, work: (db
  * another job refreshed meanwhile (or the account was reconnected), and those tokens are used.
  */
 async function refreshTokens(services: AppServices, connector: PlatformConnector, accountId: string, held: HeldTokens): Promise<HeldTokens> {
-  const vault = services.secrets.platformTokens;
   return oneAtATime(services, accountId, async (db) => {
     const [row] = await db
       .select({ accessTokenEnc: socialAccounts.accessTokenEnc, refreshTokenEnc: socialAccounts.refreshTokenEnc })
       .from(socialAccounts)
       .where(eq(socialAccounts.id, accountId));
-    if (row && row.accessTokenEnc !== held.accessTokenEnc) {
-      return {
-        accessTokenEnc: row.accessTokenEnc,
-        credentials: { accessToken: vault.open(row.accessTokenEnc), refreshToken: row.refreshTokenEnc ? vault.open(row.refreshTokenEnc) : null },
-      };
-    }
+    if (row && row.accessTokenEnc !== held.accessTokenEnc) return heldTokens(services, row);
     const answered = await connector.auth.refresh(connectorEnv(services), held.credentials);
     // A good token is never replaced by an empty one; a platform that issues no new refresh token
     // keeps the one it has (RFC 6749 §6).
-    if (!answered.accessToken) throw new Error(`${connector.type} answered a refresh without an access token`);
+    if (!answered.accessToken) {
+      // A platform fault, not ours: transient, so a sweep of many accounts goes on to the next one.
+      throw new PlatformError({
+        code: 'TRANSIENT',
+        message: `${connector.type} answered a refresh without an access token`,
+        httpStatus: 502,
+        isTransient: true,
+        meta: { platform: connector.type, operation: 'auth.refresh' },
+      });
+    }
     const tokens = { ...answered, refreshToken: answered.refreshToken ?? held.credentials.refreshToken };
     const sealed = sealTokens(services, tokens);
     await db.update(socialAccounts).set(sealed).where(eq(socialAccounts.id, accountId));
@@ -105,7 +112,7 @@ async function refreshTokens(services: AppServices, connector: PlatformConnector
 }
 
 /** The account's tokens as a call holds them. */
-export function heldTokens(services: AppServices, account: SocialAccountRow): HeldTokens {
+export function heldTokens(services: Pick<AppServices, 'secrets'>, account: Pick<SocialAccountRow, 'accessTokenEnc' | 'refreshTokenEnc'>): HeldTokens {
   const vault = services.secrets.platformTokens;
   return {
     accessTokenEnc: account.accessTokenEnc,
