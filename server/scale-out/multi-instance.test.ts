@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl } from '../test/fresh-database';
-import { runCli, startServerProcess, type ServerProcess } from '../test/processes';
+import { createOrgWithCli, startServerProcess, type ServerProcess } from '../test/processes';
 import { startS3TestServer, type S3TestServer } from '../test/s3-test-server';
 import { testMedia } from '../test/test-media';
 
@@ -67,14 +67,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several instances on one Postgres an
   });
 
   async function newOrganization() {
-    const created = await runCli(['create-org', '--name', `Scale ${Date.now()}`, '--plan', 'PRO', '--json'], {
-      DATABASE_URL: database.url,
-      SECRET_KEY: env.SECRET_KEY,
-      DATA_DIR: 'memory://',
-    });
-    expect(created.code, created.stderr).toBe(0);
-    const json = JSON.parse(created.stdout) as { organizationId: string; teamId: string; apiKey: string };
-    return { key: json.apiKey, teamId: json.teamId };
+    const created = await createOrgWithCli({ DATABASE_URL: database.url, SECRET_KEY: env.SECRET_KEY, DATA_DIR: 'memory://' }, { name: `Scale ${Date.now()}` });
+    return { key: created.apiKey, teamId: created.teamId };
   }
 
   const call = async (base: string, method: string, path: string, key: string, body?: unknown) => {
