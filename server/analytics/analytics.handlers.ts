@@ -32,42 +32,42 @@ async function postWithHistory(services: AppServices, organizationId: string, se
   return { post, ...(resolved.profilePost ? { profilePost: toProfilePostDto(resolved.profilePost) } : {}), history };
 }
 
-export const analyticsRouter = createRouter()
-  .openapi(accountAnalyticsRoute, async (c) => {
-    const { socialAccount, history } = await accountWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
-    return c.json({ socialAccount, items: history.map(toAccountItem) }, 200);
-  })
-  .openapi(accountAnalyticsRawRoute, async (c) => {
-    const { socialAccount, history } = await accountWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
-    return c.json({ socialAccount, items: history.map(toAccountRawItem) }, 200);
-  })
-  .openapi(postAnalyticsRoute, async (c) => {
-    const { history, ...rest } = await postWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
-    return c.json({ ...rest, items: history.map(toPostItem) }, 200);
-  })
-  .openapi(postAnalyticsRawRoute, async (c) => {
-    const { history, ...rest } = await postWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
-    return c.json({ ...rest, items: history.map(toPostRawItem) }, 200);
-  })
-  .openapi(bulkPostAnalyticsRoute, async (c) => {
-    const { services } = c.var;
-    await assertAnalyticsPlan(services.db, c.var.auth.organizationId);
-    const result = await bulkPostAnalytics(services.db, c.var.auth.organizationId, c.req.valid('query'), postHistories);
-    return c.json(result, 200);
-  })
-  .openapi(forceAccountAnalyticsRoute, async (c) => {
-    const { services } = c.var;
-    const organizationId = c.var.auth.organizationId;
-    const body = c.req.valid('json');
-    await assertAnalyticsPlan(services.db, organizationId);
-    const account = await requireAccount(services.db, { organizationId, teamId: body.teamId, type: body.platformType });
-    return c.json(toAccountItem(await forceAccountRefresh(services, account)), 200);
-  })
-  .openapi(forcePostAnalyticsRoute, async (c) => {
-    const { services } = c.var;
-    const organizationId = c.var.auth.organizationId;
-    await assertAnalyticsPlan(services.db, organizationId);
-    const resolved = await resolvePost(services.db, organizationId, c.req.valid('json'));
-    const profilePost = resolved.profilePost ?? (await ensureProfilePost(services.db, resolved.post!, resolved.target!));
-    return c.json(toPostItem(await forcePostRefresh(services, profilePost)), 200);
-  });
+export const analyticsRouter = createRouter();
+analyticsRouter.openapi(accountAnalyticsRoute, async (c) => {
+  const { socialAccount, history } = await accountWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
+  return c.json({ socialAccount, items: history.map(toAccountItem) }, 200);
+});
+analyticsRouter.openapi(accountAnalyticsRawRoute, async (c) => {
+  const { socialAccount, history } = await accountWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
+  return c.json({ socialAccount, items: history.map(toAccountRawItem) }, 200);
+});
+analyticsRouter.openapi(postAnalyticsRoute, async (c) => {
+  const { history, ...rest } = await postWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
+  return c.json({ ...rest, items: history.map(toPostItem) }, 200);
+});
+analyticsRouter.openapi(postAnalyticsRawRoute, async (c) => {
+  const { history, ...rest } = await postWithHistory(c.var.services, c.var.auth.organizationId, c.req.valid('query'));
+  return c.json({ ...rest, items: history.map(toPostRawItem) }, 200);
+});
+analyticsRouter.openapi(bulkPostAnalyticsRoute, async (c) => {
+  const { services } = c.var;
+  await assertAnalyticsPlan(services.db, c.var.auth.organizationId);
+  const result = await bulkPostAnalytics(services.db, c.var.auth.organizationId, c.req.valid('query'), postHistories);
+  return c.json(result, 200);
+});
+analyticsRouter.openapi(forceAccountAnalyticsRoute, async (c) => {
+  const { services } = c.var;
+  const organizationId = c.var.auth.organizationId;
+  const body = c.req.valid('json');
+  await assertAnalyticsPlan(services.db, organizationId);
+  const account = await requireAccount(services.db, { organizationId, teamId: body.teamId, type: body.platformType });
+  return c.json(toAccountItem(await forceAccountRefresh(services, account)), 200);
+});
+analyticsRouter.openapi(forcePostAnalyticsRoute, async (c) => {
+  const { services } = c.var;
+  const organizationId = c.var.auth.organizationId;
+  await assertAnalyticsPlan(services.db, organizationId);
+  const resolved = await resolvePost(services.db, organizationId, c.req.valid('json'));
+  const profilePost = resolved.profilePost ?? (await ensureProfilePost(services.db, resolved.post!, resolved.target!));
+  return c.json(toPostItem(await forcePostRefresh(services, profilePost)), 200);
+});

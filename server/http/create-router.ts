@@ -14,6 +14,11 @@ import { idempotency } from './idempotency';
  * streaming upload parser is one), so the body is hashed as it streams to them. Checks that must
  * run before a replay therefore belong in `router.use`, not in a POST route's `middleware`.
  * Public routes (sign-in) opt out with `idempotent: false`.
+ *
+ * Routes are registered one statement each, `router.openapi(route, handler);` (a lint rule says
+ * so): a chain's every link returns a router typed with all the routes so far, which tsc derived
+ * anew at each link (decision 077). Nothing reads a router's route types: the dashboard's client
+ * types come from the OpenAPI document.
  */
 export function createRouter(options: { idempotent?: boolean } = {}) {
   const router = new OpenAPIHono<AppEnv>({
@@ -62,5 +67,3 @@ function withEmptyQueryShortcut(router: OpenAPIHono<AppEnv>, route: RouteConfig,
   // Validation after the route's own middleware, where the library puts its validators.
   return { ...route, hide: true, request: { ...route.request, query: undefined }, middleware: [...own, validateQuery] } as RouteConfig;
 }
-
-export type AppRouter = ReturnType<typeof createRouter>;

@@ -11,7 +11,8 @@ import { streamEventsRoute } from './live.routes';
 const HEARTBEAT_MS = 15_000;
 const REPLAY_LIMIT = 500;
 
-export const liveRouter = createRouter().openapi(streamEventsRoute, async (c) => {
+export const liveRouter = createRouter();
+liveRouter.openapi(streamEventsRoute, async (c) => {
   const { teamId } = c.req.valid('query');
   const lastEventId = c.req.valid('header')['last-event-id'];
   const { services, auth } = c.var;

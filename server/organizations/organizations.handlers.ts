@@ -4,7 +4,8 @@ import { toTeamDto } from '../teams/teams.service';
 import { getOrganizationRoute } from './organizations.routes';
 import { getOrganizationWithTeams, toOrganizationDto } from './organizations.service';
 
-export const organizationsRouter = createRouter().openapi(getOrganizationRoute, async (c) => {
+export const organizationsRouter = createRouter();
+organizationsRouter.openapi(getOrganizationRoute, async (c) => {
   const { db } = c.var.services;
   const [{ organization, teams }, reviewLimit] = await Promise.all([
     getOrganizationWithTeams(db, c.var.auth.organizationId),

@@ -7,12 +7,11 @@ import { apiKeySecurity, errorResponses, jsonResponse } from '../http/openapi-he
 import { IdParams } from './sandbox.schemas';
 import { sandboxAccount } from './sandbox.service';
 
-const MessengerProfileSchema = z
-  .object({
-    items: z.array(z.object({ type: z.string(), config: z.record(z.unknown()), updatedAt: z.string() })),
-    total: z.number().int(),
-  })
-  .openapi('SandboxMessengerProfile');
+const MessengerProfileSchema = z.object({
+  items: z.array(z.object({ type: z.string(), config: z.record(z.unknown()), updatedAt: z.string() })),
+  total: z.number().int(),
+});
+MessengerProfileSchema.openapi('SandboxMessengerProfile');
 
 export const messengerProfileRoute = createRoute({
   method: 'get',
@@ -27,7 +26,8 @@ export const messengerProfileRoute = createRoute({
 });
 
 /** The platform's side of provider settings, for tests and the dashboard's "what people see" check. */
-export const sandboxMessengerRouter = createRouter().openapi(messengerProfileRoute, async (c) => {
+export const sandboxMessengerRouter = createRouter();
+sandboxMessengerRouter.openapi(messengerProfileRoute, async (c) => {
   const { account } = await sandboxAccount(c.var.services, { organizationId: c.var.auth.organizationId, socialAccountId: c.req.valid('param').id });
   if (!account.externalId) throw new BadRequestError('Select a page first: the platform keeps these per page');
   const rows = await c.var.services.db

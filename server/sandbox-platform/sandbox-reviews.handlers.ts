@@ -21,16 +21,16 @@ function toDto(row: SandboxReview) {
 }
 
 /** Sandbox control of business-listing reviews; mounted with the rest of the sandbox API. */
-export const sandboxReviewsRouter = createRouter()
-  .openapi(routes.addSandboxReviewsRoute, async (c) => {
-    const rows = await addSandboxReviews(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
-    return c.json({ items: rows.map(toDto), total: rows.length }, 200);
-  })
-  .openapi(routes.listSandboxReviewsRoute, async (c) => {
-    const { items, total } = await listSandboxReviews(c.var.services, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
-    return c.json({ items: items.map(toDto), total }, 200);
-  })
-  .openapi(routes.commentOnRecommendationRoute, async (c) => {
-    const entry = await commentOnSandboxRecommendation(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
-    return c.json({ id: entry.id }, 200);
-  });
+export const sandboxReviewsRouter = createRouter();
+sandboxReviewsRouter.openapi(routes.addSandboxReviewsRoute, async (c) => {
+  const rows = await addSandboxReviews(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+  return c.json({ items: rows.map(toDto), total: rows.length }, 200);
+});
+sandboxReviewsRouter.openapi(routes.listSandboxReviewsRoute, async (c) => {
+  const { items, total } = await listSandboxReviews(c.var.services, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
+  return c.json({ items: items.map(toDto), total }, 200);
+});
+sandboxReviewsRouter.openapi(routes.commentOnRecommendationRoute, async (c) => {
+  const entry = await commentOnSandboxRecommendation(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+  return c.json({ id: entry.id }, 200);
+});

@@ -18,47 +18,47 @@ async function createFromForm(services: AppServices, organizationId: string, for
   return ingestLocalFile(services, form.file.localPath, { organizationId, teamId, declaredMime: declared });
 }
 
-export const uploadsRouter = createRouter()
-  .openapi(routes.createUploadRoute, async (c) => {
-    const row = await createFromForm(c.var.services, c.var.auth.organizationId, validUploadForm(c));
-    return c.json(toUploadDto(c.var.services.config, row), 200);
-  })
-  .openapi(routes.postUploadRoute, async (c) => {
-    const row = await createFromForm(c.var.services, c.var.auth.organizationId, validUploadForm(c));
-    return c.json(toUploadDto(c.var.services.config, row), 200);
-  })
-  .openapi(routes.initUploadRoute, async (c) => {
-    const result = await initUpload(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
-    return c.json(result, 200);
-  })
-  .openapi(routes.finalizeUploadRoute, async (c) => {
-    const row = await finalizeUpload(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
-    return c.json(toUploadDto(c.var.services.config, row), 200);
-  })
-  .openapi(routes.fromUrlRoute, async (c) => {
-    const row = await uploadFromUrl(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
-    return c.json(toUploadDto(c.var.services.config, row), 200);
-  })
-  .openapi(routes.listUploadsRoute, async (c) => {
-    const { config, db } = c.var.services;
-    const page = await listUploads(db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
-    const items = page.items.map((row) => ({ ...toUploadDto(config, row), posts: (page.links.get(row.id) ?? []).map(toPostLinkDto) }));
-    return c.json({ items, total: page.total }, 200);
-  })
-  .openapi(routes.getUploadRoute, async (c) => {
-    const { config, db } = c.var.services;
-    const row = await getUpload(db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
-    const links = await linksOf(db, [row.id]);
-    return c.json({ ...toUploadDto(config, row), posts: (links.get(row.id) ?? []).map(toPostLinkDto) }, 200);
-  })
-  .openapi(routes.deleteUploadRoute, async (c) => {
-    const [row] = await deleteUploads(c.var.services.db, { organizationId: c.var.auth.organizationId, ids: [c.req.valid('param').id] });
-    return c.json(toUploadDto(c.var.services.config, row!), 200);
-  })
-  .openapi(routes.deleteUploadsRoute, async (c) => {
-    const rows = await deleteUploads(c.var.services.db, { organizationId: c.var.auth.organizationId, ids: c.req.valid('json').ids });
-    return c.json(
-      rows.map((row) => toUploadDto(c.var.services.config, row)),
-      200,
-    );
-  });
+export const uploadsRouter = createRouter();
+uploadsRouter.openapi(routes.createUploadRoute, async (c) => {
+  const row = await createFromForm(c.var.services, c.var.auth.organizationId, validUploadForm(c));
+  return c.json(toUploadDto(c.var.services.config, row), 200);
+});
+uploadsRouter.openapi(routes.postUploadRoute, async (c) => {
+  const row = await createFromForm(c.var.services, c.var.auth.organizationId, validUploadForm(c));
+  return c.json(toUploadDto(c.var.services.config, row), 200);
+});
+uploadsRouter.openapi(routes.initUploadRoute, async (c) => {
+  const result = await initUpload(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+  return c.json(result, 200);
+});
+uploadsRouter.openapi(routes.finalizeUploadRoute, async (c) => {
+  const row = await finalizeUpload(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+  return c.json(toUploadDto(c.var.services.config, row), 200);
+});
+uploadsRouter.openapi(routes.fromUrlRoute, async (c) => {
+  const row = await uploadFromUrl(c.var.services, { ...c.req.valid('json'), organizationId: c.var.auth.organizationId });
+  return c.json(toUploadDto(c.var.services.config, row), 200);
+});
+uploadsRouter.openapi(routes.listUploadsRoute, async (c) => {
+  const { config, db } = c.var.services;
+  const page = await listUploads(db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
+  const items = page.items.map((row) => ({ ...toUploadDto(config, row), posts: (page.links.get(row.id) ?? []).map(toPostLinkDto) }));
+  return c.json({ items, total: page.total }, 200);
+});
+uploadsRouter.openapi(routes.getUploadRoute, async (c) => {
+  const { config, db } = c.var.services;
+  const row = await getUpload(db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
+  const links = await linksOf(db, [row.id]);
+  return c.json({ ...toUploadDto(config, row), posts: (links.get(row.id) ?? []).map(toPostLinkDto) }, 200);
+});
+uploadsRouter.openapi(routes.deleteUploadRoute, async (c) => {
+  const [row] = await deleteUploads(c.var.services.db, { organizationId: c.var.auth.organizationId, ids: [c.req.valid('param').id] });
+  return c.json(toUploadDto(c.var.services.config, row!), 200);
+});
+uploadsRouter.openapi(routes.deleteUploadsRoute, async (c) => {
+  const rows = await deleteUploads(c.var.services.db, { organizationId: c.var.auth.organizationId, ids: c.req.valid('json').ids });
+  return c.json(
+    rows.map((row) => toUploadDto(c.var.services.config, row)),
+    200,
+  );
+});

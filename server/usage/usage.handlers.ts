@@ -5,21 +5,21 @@ import { getTeam } from '../teams/teams.service';
 import { importUsageReport } from './import-usage';
 import { dailyLimitsRoute, importUsageRoute } from './usage.routes';
 
-export const usageRouter = createRouter()
-  .openapi(dailyLimitsRoute, async (c) => {
-    const { socialAccountId, date } = c.req.valid('query');
-    const result = await dailyLimits(c.var.services.db, {
-      organizationId: c.var.auth.organizationId,
-      socialAccountId,
-      date: date ? new Date(date) : new Date(),
-    });
-    return c.json(result, 200);
-  })
-  .openapi(importUsageRoute, async (c) => {
-    const query = c.req.valid('query');
-    const { db } = c.var.services;
-    const organizationId = c.var.auth.organizationId;
-    if (query.teamId) await getTeam(db, { organizationId, id: query.teamId });
-    const organization = await getOrganization(db, organizationId);
-    return c.json(await importUsageReport(db, { ...query, kind: 'POSTS', organizationId, plan: organization.plan }), 200);
+export const usageRouter = createRouter();
+usageRouter.openapi(dailyLimitsRoute, async (c) => {
+  const { socialAccountId, date } = c.req.valid('query');
+  const result = await dailyLimits(c.var.services.db, {
+    organizationId: c.var.auth.organizationId,
+    socialAccountId,
+    date: date ? new Date(date) : new Date(),
   });
+  return c.json(result, 200);
+});
+usageRouter.openapi(importUsageRoute, async (c) => {
+  const query = c.req.valid('query');
+  const { db } = c.var.services;
+  const organizationId = c.var.auth.organizationId;
+  if (query.teamId) await getTeam(db, { organizationId, id: query.teamId });
+  const organization = await getOrganization(db, organizationId);
+  return c.json(await importUsageReport(db, { ...query, kind: 'POSTS', organizationId, plan: organization.plan }), 200);
+});
