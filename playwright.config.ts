@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { metaStandInEnv } from './server/platforms/live/meta/meta-test-kit';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${PORT}`;
@@ -9,6 +10,9 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 export const PDS_PORT = PORT + 1;
 /** The PDS's PLC directory: OAuth resolves the person's DID document there. */
 export const PLC_PORT = PORT + 2;
+/** The Meta Graph API stand-in's control port (a person writes a DM; what the app sent), and its hosts from the next port on. */
+export const META_CONTROL_PORT = PORT + 10;
+const META_FIRST_PORT = PORT + 11;
 
 // The config is loaded by the runner and again by each worker: the runner creates the data
 // directory and the workers inherit it through the environment, so the fixtures' CLI calls
@@ -64,6 +68,16 @@ export default defineConfig({
       env: { PDS_PORT: String(PDS_PORT), PLC_PORT: String(PLC_PORT) },
     },
     {
+      command: 'npx tsx e2e/meta/start-meta-stand-in.ts',
+      url: `http://127.0.0.1:${META_CONTROL_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: { APP_URL: baseURL, META_FIRST_PORT: String(META_FIRST_PORT), META_CONTROL_PORT: String(META_CONTROL_PORT) },
+    },
+    {
       command: 'npx tsx server/scripts/ensure-web-build.ts && npx tsx server/main.ts',
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
@@ -79,8 +93,11 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // The webhooks journey delivers to a receiver the test starts on 127.0.0.1 over plain HTTP.
         WEBHOOK_ALLOW_PRIVATE: 'true',
-        // Bluesky is offered live (on the PDS above) beside the sandbox's Bluesky.
-        LIVE_PLATFORMS: 'BLUESKY',
+        // Bluesky is offered live (on the PDS above) beside the sandbox's Bluesky, and Instagram
+        // live on the Meta stand-in, whose webhooks reach this server (no polling then).
+        LIVE_PLATFORMS: 'BLUESKY,INSTAGRAM',
+        ...metaStandInEnv((_, index) => `http://127.0.0.1:${META_FIRST_PORT + index}`),
+        META_WEBHOOK_VERIFY_TOKEN: 'e2e-verify-token',
         BLUESKY_SERVICE_URL: `http://localhost:${PDS_PORT}`,
         BLUESKY_PLC_URL: `http://localhost:${PLC_PORT}`,
       },

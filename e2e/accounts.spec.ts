@@ -39,7 +39,7 @@ test('connects Instagram with DM access, enables messaging, sends a sandbox DM a
   await snap(page, 'empty');
 
   // Through the consent page: messaging is among the permissions asked.
-  await page.getByRole('button', { name: 'Connect Instagram' }).click();
+  await page.getByRole('button', { name: 'Connect Instagram', exact: true }).click();
   await expect(page.getByRole('checkbox', { name: 'Read and send direct messages' })).toBeChecked();
   await approveConsent(page, 'Instagram', username);
   await expect(page.getByText(`Instagram account @${username} connected`)).toBeVisible();

@@ -22,6 +22,7 @@ import { sandboxMessengerRouter } from './sandbox-platform/sandbox-messenger.han
 import { portalPagesRouter, sandboxPagesRouter } from './sandbox-platform/pages/pages.routes';
 import { liveConnectPagesRouter } from './accounts/live-connect/live-connect.routes';
 import { blueskyClientRouter } from './accounts/live-connect/bluesky-client.routes';
+import { metaWebhookRouter } from './ingest/meta-webhook.routes';
 import { usageRouter } from './usage/usage.handlers';
 import { liveRouter } from './live/live.handlers';
 import { startRelayWaker } from './webhooks/relay/relay-on-commit';
@@ -120,6 +121,8 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   if (services.config.SANDBOX) app.route('/', sandboxPagesRouter());
   app.route('/', portalPagesRouter());
   app.route('/', liveConnectPagesRouter());
+  // Platforms' signed webhooks (verified against the raw body before parsing, decision 075).
+  app.route('/', metaWebhookRouter());
   // Public documents: our atproto OAuth client metadata and its keys (decision 065).
   app.route('/', blueskyClientRouter());
 

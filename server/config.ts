@@ -115,6 +115,12 @@ export const envSchema = z.object({
   META_APP_SECRET: z.string().min(1).optional(),
   /** The Graph API version every Facebook and Instagram Graph call and the login dialog use: pinned, changed here only. */
   META_GRAPH_VERSION: apiVersion('Graph API', 'v26.0'),
+  /**
+   * Meta webhooks (decision 075): the token the App Dashboard's webhook setup sends back in its
+   * `hub.verify_token` handshake at `<PUBLIC_URL>/webhooks/meta`. Set: Meta pushes activity there.
+   * Unset: the service has no public webhook and polls live Meta accounts for comments and DMs.
+   */
+  META_WEBHOOK_VERIFY_TOKEN: z.string().min(8).optional(),
   /** Instagram API with Instagram Login: the Meta app's separate Instagram app id and secret (`instagramConnectionMethod: INSTAGRAM`). */
   INSTAGRAM_APP_ID: z.string().min(1).optional(),
   INSTAGRAM_APP_SECRET: z.string().min(1).optional(),
@@ -134,6 +140,13 @@ export const envSchema = z.object({
   INSTAGRAM_GRAPH_URL: platformUrl('https://graph.instagram.com'),
   THREADS_AUTHORIZE_URL: platformUrl('https://threads.net'),
   THREADS_GRAPH_URL: platformUrl('https://graph.threads.net'),
+  /** Facebook's resumable upload host: Page reels and video stories send their video there (`file_url`), decision 074. */
+  FACEBOOK_RUPLOAD_URL: platformUrl('https://rupload.facebook.com'),
+  /**
+   * How long one publish attempt waits for a Meta container (or a Page video) to finish processing
+   * before it lets the worker go; the post is tried again later and goes on with the same container.
+   */
+  META_CONTAINER_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(10),
   SEED_DEMO: booleanFromEnv(true),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   RATE_LIMIT_BURST: positiveInt(100),

@@ -101,6 +101,9 @@ export const OfferedPlatformsSchema = z
         modes: z.array(z.enum(['sandbox', 'live'])).openapi({ description: 'How a new account of this platform may be connected, the default first' }),
       }),
     ),
+    mediaFetchWarning: z.string().nullable().openapi({
+      description: 'Why live platforms that fetch media by URL (Instagram, Facebook, Threads) cannot reach PUBLIC_URL; null when they can or none is live',
+    }),
   })
   .openapi('OfferedPlatforms');
 

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { sqlExecutorFor } from '../db/raw-sql';
 import type { AppServices } from '../services';
 import { findOverduePosts, OVERDUE_AFTER_MS } from './publishing-watchdog';
+import { publicUrlReach } from './public-url-reach';
 
 const DATABASE_TIMEOUT_MS = 2_000;
 /** A worker polls every second or so when idle; this long without an answer means it is stuck. */
@@ -34,6 +35,9 @@ export async function checkReadiness(services: AppServices): Promise<Readiness> 
     checks.workers = { ok: silentForMs < WORKER_SILENT_AFTER_MS, lastPolledSecondsAgo: Math.round(silentForMs / 1000) };
     if (checks.database.ok) checks.publishing = await failedAsCheck(() => checkPublishing(services));
   }
+  // A warning, not a reason to withhold traffic: everything but media publishing to those platforms works.
+  const reach = await publicUrlReach(services.config);
+  if (reach) checks.publicUrl = { ok: true, url: reach.url, fetchedBy: reach.platforms, warning: reach.problem };
   return { ready: Object.values(checks).every((check) => check.ok), checks };
 }
 

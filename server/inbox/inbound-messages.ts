@@ -4,9 +4,11 @@ import type { Transaction } from '../db/client';
 import { conversations, messages, type MessageAttachment } from '../db/schema/inbox';
 import { recordEvent, recordEvents } from '../events/outbox';
 import type { InboundEventRow } from '../db/schema/ingest';
+import type { JobQueue } from '../jobs/job-queue';
 import { presentConversation, updateConversation } from './conversations.service';
 import { previewOf, toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
 import { announceUpdates, applyReaction, updateMessage } from './message-changes';
+import { scheduleProfileLookup } from './participant-profile';
 
 const Person = z.object({ id: z.string(), name: z.string().nullable().optional(), username: z.string().nullable().optional() });
 const Attachment = z.object({ type: z.string(), url: z.string().nullable().optional() });
@@ -51,14 +53,16 @@ export function attachmentOf(platform: string, attachment: { type: string; url?:
  * The inbox's consumer of inbound events (runs in the transaction that marks the event processed):
  * messages and taps become INBOUND messages, reopening archived threads; edits, unsends, reactions,
  * read receipts and echoes change what is stored. Each change is announced through the outbox.
+ * A thread created without the person's name (Meta's webhooks carry ids only) gets its profile
+ * looked up on `jobs` (decision 078).
  */
-export async function consumeMessageEvent(tx: Transaction, event: InboundEventRow): Promise<void> {
+export async function consumeMessageEvent(tx: Transaction, event: InboundEventRow, jobs?: Pick<JobQueue, 'send'>): Promise<void> {
   const parsed = Payload.safeParse(event.payload);
   if (!parsed.success) return;
   const payload = parsed.data;
   switch (payload.kind) {
     case 'message.created':
-      return storeInbound(tx, event, payload.sender, {
+      return storeInbound(tx, event, jobs, payload.sender, {
         externalMessageId: payload.messageId,
         text: payload.text ?? '',
         attachments: (payload.attachments ?? []).map((attachment) => attachmentOf(event.platform, attachment)),
@@ -67,7 +71,7 @@ export async function consumeMessageEvent(tx: Transaction, event: InboundEventRo
       });
     case 'message.postback':
       // A quick-reply tap is a normal message whose text is the label; a button tap is a postback.
-      return storeInbound(tx, event, payload.sender, {
+      return storeInbound(tx, event, jobs, payload.sender, {
         externalMessageId: payload.messageId,
         text: payload.title,
         attachments: [],
@@ -75,7 +79,7 @@ export async function consumeMessageEvent(tx: Transaction, event: InboundEventRo
         platformData: payload.postbackType === 'BUTTON' ? { isPostback: true, postbackPayload: payload.payload } : {},
       });
     case 'message.echo':
-      return storeEcho(tx, event, payload);
+      return storeEcho(tx, event, jobs, payload);
     case 'message.reaction': {
       const message = await byExternalId(tx, event, payload.messageId);
       if (message) await applyReaction(tx, message, { senderId: payload.sender.id, reaction: payload.reaction, action: payload.action });
@@ -158,7 +162,13 @@ type Incoming = {
   platformData: MessageRow['platformData'];
 };
 
-async function storeInbound(tx: Transaction, event: InboundEventRow, person: z.infer<typeof Person>, incoming: Incoming): Promise<void> {
+async function storeInbound(
+  tx: Transaction,
+  event: InboundEventRow,
+  jobs: Pick<JobQueue, 'send'> | undefined,
+  person: z.infer<typeof Person>,
+  incoming: Incoming,
+): Promise<void> {
   const now = new Date();
   const thread = await threadWith(tx, event, person, now);
   const replyTarget = incoming.replyToExternalId ? await byExternalId(tx, event, incoming.replyToExternalId) : undefined;
@@ -200,6 +210,7 @@ async function storeInbound(tx: Transaction, event: InboundEventRow, person: z.i
     ...(person.username ? { participantUsername: person.username } : {}),
   };
   const [conversation] = await tx.update(conversations).set(changes).where(eq(conversations.id, thread.row.id)).returning();
+  if (thread.created && jobs) await scheduleProfileLookup(tx, jobs, conversation!);
   const dto = await presentConversation(tx, conversation!);
   await recordEvents(tx, [
     {
@@ -218,10 +229,16 @@ async function storeInbound(tx: Transaction, event: InboundEventRow, person: z.i
 }
 
 /** What the owner typed in the platform's own app: an outbound message that is not ours to count. */
-async function storeEcho(tx: Transaction, event: InboundEventRow, payload: Extract<Payload, { kind: 'message.echo' }>): Promise<void> {
+async function storeEcho(
+  tx: Transaction,
+  event: InboundEventRow,
+  jobs: Pick<JobQueue, 'send'> | undefined,
+  payload: Extract<Payload, { kind: 'message.echo' }>,
+): Promise<void> {
   const now = new Date();
   const thread = await threadWith(tx, event, { id: payload.recipientId }, now);
   if (thread.created) {
+    if (jobs) await scheduleProfileLookup(tx, jobs, thread.row);
     await recordEvent(tx, {
       organizationId: event.organizationId,
       teamId: event.teamId,

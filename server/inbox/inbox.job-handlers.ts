@@ -1,5 +1,6 @@
 import { handleJob } from '../jobs/define-job';
-import { purgeOldMessagesJob, reconcilePendingMessagesJob } from './inbox.jobs';
+import { fetchParticipantProfileJob, purgeOldMessagesJob, reconcilePendingMessagesJob } from './inbox.jobs';
+import { fetchParticipantProfile } from './participant-profile';
 import { purgeOldMessages } from './inbox-retention.service';
 import { reconcilePendingMessages } from './reconcile-pending-messages';
 
@@ -21,4 +22,6 @@ export const reconcilePendingMessagesHandler = handleJob(
   },
 );
 
-export const inboxJobHandlers = [purgeOldMessagesHandler, reconcilePendingMessagesHandler];
+export const fetchParticipantProfileHandler = handleJob(fetchParticipantProfileJob, (payload, { services }) => fetchParticipantProfile(services, payload));
+
+export const inboxJobHandlers = [purgeOldMessagesHandler, reconcilePendingMessagesHandler, fetchParticipantProfileHandler];

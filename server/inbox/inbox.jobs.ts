@@ -21,4 +21,17 @@ export const reconcilePendingMessagesJob = defineJob({
   retryLimit: 1,
 });
 
-export const inboxJobs = [purgeOldMessagesJob, reconcilePendingMessagesJob];
+/**
+ * Who wrote (decision 078): a thread whose platform named only the person's id gets their name,
+ * username and picture from the platform's profile API, once. Transient failures retry with
+ * backoff; a refusal (no consent, blocked, permission missing) leaves the id shown.
+ */
+export const fetchParticipantProfileJob = defineJob({
+  name: 'fetch-participant-profile',
+  payload: z.object({ organizationId: z.string().min(1), conversationId: z.string().min(1) }),
+  retryLimit: 5,
+  retryDelaySeconds: 10,
+  retryBackoff: true,
+});
+
+export const inboxJobs = [purgeOldMessagesJob, reconcilePendingMessagesJob, fetchParticipantProfileJob];

@@ -1,10 +1,11 @@
 import { and, asc, eq, gt, lt } from 'drizzle-orm';
 import { connectorEnv, connectorOf, withCredentials } from '../accounts/credentials';
-import { messages } from '../db/schema/inbox';
+import { conversations, messages } from '../db/schema/inbox';
 import { socialAccounts } from '../db/schema/social-accounts';
 import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
 import type { MessageRow } from './inbox-dto';
+import { adoptRecipient } from './private-reply-thread';
 import { intentKeyOf, recordSendOutcome, type SendOutcome } from './send-outcome';
 import { messagingOf } from '../platforms/messaging-of';
 
@@ -16,6 +17,9 @@ export const NOT_ON_PLATFORM =
   'The service stopped before the platform answered this send, and the platform has no message for it: it was not sent. Send it again.';
 
 export type ReconcileResult = { adopted: number; failed: number; waiting: number };
+
+/** An outcome, with the person's DM id where the platform named it for a found private reply. */
+type Found = SendOutcome & { recipientId?: string };
 
 /**
  * A process that died between a send's two transactions left its message PENDING. Once it is older
@@ -41,7 +45,12 @@ export async function reconcilePendingMessages(services: AppServices, now = new 
         result.waiting += 1;
         continue;
       }
-      const recorded = await services.db.transaction((tx) => recordSendOutcome(tx, message, outcome));
+      const recorded = await services.db.transaction(async (tx) => {
+        const done = await recordSendOutcome(tx, message, outcome);
+        // A found private reply names the person's DM id: the thread becomes theirs (decision 078).
+        const recipientId = outcome.kind === 'SENT' && message.source === 'PRIVATE_REPLY' ? outcome.recipientId : undefined;
+        return done && recipientId ? adoptRecipient(tx, done, recipientId, services.jobs) : done;
+      });
       if (recorded) result[outcome.kind === 'SENT' ? 'adopted' : 'failed'] += 1;
     }
     if (page.length < PAGE) break;
@@ -52,7 +61,7 @@ export async function reconcilePendingMessages(services: AppServices, now = new 
 }
 
 /** What the platform knows of the send, as an outcome to record; null to ask again later. */
-async function askPlatform(services: AppServices, message: MessageRow, now: Date): Promise<SendOutcome | null> {
+async function askPlatform(services: AppServices, message: MessageRow, now: Date): Promise<Found | null> {
   const [account] = await services.db
     .select()
     .from(socialAccounts)
@@ -65,13 +74,24 @@ async function askPlatform(services: AppServices, message: MessageRow, now: Date
   if (!account || account.deletedAt) return unknown('the social account was disconnected since');
   if (!connectorOf(services, account.type, account.mode).messaging) return unknown(`${account.type} has no messaging to ask`);
   try {
+    // Platforms without an idempotency key (Meta) are searched for what was sent, to whom, since when.
+    const [conversation] = await services.db
+      .select({ participantId: conversations.externalParticipantId })
+      .from(conversations)
+      .where(eq(conversations.id, message.conversationId));
+    const hint = {
+      recipientId: message.source === 'PRIVATE_REPLY' ? null : (conversation?.participantId ?? null),
+      text: message.text,
+      after: message.createdAt,
+    };
     const found = await withCredentials(services, account, (connector, credentials) =>
       messagingOf(connector, 'messaging.findByIntent').findByIntent(connectorEnv(services), credentials, {
         pageId: account.externalId ?? '',
         intentKey: intentKeyOf(message),
+        hint,
       }),
     );
-    if (found) return { kind: 'SENT', externalMessageId: found.externalMessageId, sentAt: found.sentAt };
+    if (found) return { kind: 'SENT', externalMessageId: found.externalMessageId, sentAt: found.sentAt, recipientId: found.recipientId };
     return { kind: 'FAILED', error: NOT_ON_PLATFORM, mayHaveArrived: false };
   } catch (error) {
     const reason = error instanceof PlatformError ? error.message : String(error);

@@ -39,6 +39,20 @@ export async function recordSendOutcome(
   // The thread's row first: receipts lock it too, so a receipt and this record are ordered.
   const [locked] = await tx.select().from(conversations).where(eq(conversations.id, pending.conversationId)).for('update');
   const now = new Date();
+  const [stillPending] = await tx
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, pending.id), eq(messages.status, 'PENDING')))
+    .for('update');
+  if (outcome.kind === 'SENT' && stillPending) {
+    // The platform's echo of this very send can arrive before its answer is recorded (Instagram's
+    // echoes carry nothing that names the sender app, decision 075): the echo gives way to the send.
+    await tx
+      .delete(messages)
+      .where(
+        and(eq(messages.socialAccountId, pending.socialAccountId), eq(messages.externalMessageId, outcome.externalMessageId), eq(messages.source, 'ECHO')),
+      );
+  }
   const [recorded] = await tx
     .update(messages)
     .set(

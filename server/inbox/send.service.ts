@@ -18,6 +18,7 @@ import { getConversationRow, getMessageRow, presentConversation, readChanges, re
 import { toMessageDto, type ConversationRow, type MessageRow } from './inbox-dto';
 import { applyReaction } from './message-changes';
 import { reserveMessageSlot } from './messaging-quota';
+import { adoptRecipient } from './private-reply-thread';
 import { intentKeyOf, recordSendOutcome } from './send-outcome';
 import { compositionIssues, platformIssues, type MessageContent } from './shared/message-content';
 import { messagingOf } from '../platforms/messaging-of';
@@ -162,15 +163,18 @@ async function deliver(services: AppServices, delivery: Delivery): Promise<{ con
     if (!(error instanceof PlatformError)) services.logger.error('message send failed', { error: error instanceof Error ? error.message : String(error) });
   }
 
-  const recorded = await services.db.transaction((tx) =>
-    recordSendOutcome(
+  const recorded = await services.db.transaction(async (tx) => {
+    const outcome = await recordSendOutcome(
       tx,
       pending,
       sent
         ? { kind: 'SENT', externalMessageId: sent.externalMessageId, sentAt: new Date() }
         : { kind: 'FAILED', error: failure!.message, mayHaveArrived: failure!.isTransient },
-    ),
-  );
+    );
+    // A private reply's thread becomes the person's, under the id the platform answered (decision 078).
+    const recipientId = delivery.source === 'PRIVATE_REPLY' ? sent?.recipientId : undefined;
+    return outcome && recipientId ? adoptRecipient(tx, outcome, recipientId, services.jobs) : outcome;
+  });
   // Only a call that outlived the reconciler's threshold finds its message already resolved.
   const result = recorded ?? (await currentState(services, pending));
   if (failure) throw failure;

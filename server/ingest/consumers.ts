@@ -24,7 +24,7 @@ export const inboundConsumers: Partial<Record<InboundDomain, InboundConsumer>> =
   },
   reviews: (tx, event) => consumeReviewEvent(tx, event),
   inbox: async (tx, event, services) => {
-    await consumeMessageEvent(tx, event);
+    await consumeMessageEvent(tx, event, services.jobs);
     await feedAutomations(tx, event, services);
   },
 };

@@ -8,4 +8,16 @@ export const dispatchInboundEventJob = defineJob({
   retryLimit: 8,
 });
 
-export const ingestJobs = [dispatchInboundEventJob];
+/**
+ * Every two minutes: reads recent comments and DMs of live accounts whose platform cannot push them
+ * here (Meta without `META_WEBHOOK_VERIFY_TOKEN`) into the ingest path (poll-inbound-activity.ts).
+ */
+export const pollInboundActivityJob = defineJob({
+  name: 'poll-inbound-activity',
+  payload: z.object({}).passthrough(),
+  cron: '*/2 * * * *',
+  retryLimit: 1,
+  expireInSeconds: 5 * 60,
+});
+
+export const ingestJobs = [dispatchInboundEventJob, pollInboundActivityJob];

@@ -189,7 +189,18 @@ export type OutboundMessage = {
   carousel?: { cards: { title: string; subtitle?: string; imageUrl?: string; buttons?: OutboundMessage['buttons'] }[] };
 };
 
-export type SentMessage = { externalMessageId: string };
+export type SentMessage = {
+  externalMessageId: string;
+  /**
+   * The person's id in direct messages, where the platform names it in its answer (Meta's Send API
+   * answers a private reply with the PSID or IGSID it derived from the comment, decision 078): the
+   * thread the person's answer will arrive on.
+   */
+  recipientId?: string;
+};
+
+/** Who a person in a DM thread is, as the platform shows them (null: not set or not shared). */
+export type ParticipantProfile = { displayName: string | null; username: string | null; avatarUrl: string | null };
 
 export type MessagingCapability = {
   /** Subscribes the account (or selected page) to message and comment webhooks. */
@@ -211,7 +222,20 @@ export type MessagingCapability = {
     input: { pageId: string; commentId: string; text: string; intentKey: string },
   ): Promise<SentMessage>;
   /** The message an earlier send or private reply with this key left on the platform, or null: what a reconciler asks after a crash. */
-  findByIntent(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; intentKey: string }): Promise<(SentMessage & { sentAt: Date }) | null>;
+  findByIntent(
+    env: ConnectorEnv,
+    credentials: Credentials,
+    input: {
+      pageId: string;
+      intentKey: string;
+      /**
+       * What the intent record knows of the send, for platforms that keep no idempotency key and
+       * are searched instead (Meta, decision 075): the person (null for a private reply, whose
+       * recipient the platform derives from the comment), the text, and when the intent was recorded.
+       */
+      hint?: { recipientId: string | null; text: string; after: Date };
+    },
+  ): Promise<(SentMessage & { sentAt: Date }) | null>;
   react(
     env: ConnectorEnv,
     credentials: Credentials,
@@ -219,11 +243,24 @@ export type MessagingCapability = {
   ): Promise<void>;
   /** Shows the person that their messages were seen. */
   markSeen(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; recipientId: string }): Promise<void>;
+  /**
+   * Who a person who wrote is, for platforms whose webhooks carry only their id (Meta's User Profile
+   * APIs, decision 078). A `PlatformError` that is not transient means the profile cannot be had
+   * (no consent, blocked, a permission missing). Absent: the platform's events carry names.
+   */
+  profileOf?(env: ConnectorEnv, credentials: Credentials, input: { pageId: string; personId: string }): Promise<ParticipantProfile>;
 };
 
 export type WebhookCapability = {
   /** Turns a webhook payload of the platform into normalized events; throws PlatformError if unreadable. */
   parse(payload: unknown): InboundEvent[];
+  /**
+   * Where the platform's webhooks are not configured (no public URL): the recent activity of an
+   * account (or its selected page) fetched from the platform, as payloads `parse` reads, with the
+   * event ids a webhook would give, so both paths deduplicate (decision 075). `postIds`: the posts
+   * the service published there recently, whose comments are read. Absent: nothing to poll.
+   */
+  poll?(env: ConnectorEnv, credentials: Credentials, input: { externalId: string; since: Date; postIds: string[] }): Promise<unknown[]>;
 };
 
 /**

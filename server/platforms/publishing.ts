@@ -1,4 +1,6 @@
 import type { ConnectorEnv, Credentials } from './connector';
+import { PlatformError } from './platform-error';
+import type { PostPlatform } from './platform-types';
 
 /** A file of the post as the platform fetches it. */
 export type PublishMedia = {
@@ -28,6 +30,18 @@ export type PublishRequest = {
   publishAt?: Date;
   /** The account's selected channel (page, board...), when it has one. */
   channelId: string | null;
+  /**
+   * What earlier attempts of this intent saved with `checkpoint` (empty the first time): a
+   * connector resumes from it (polls the container it made instead of making another).
+   */
+  progress?: Record<string, string>;
+  /**
+   * Saves the connector's progress toward this intent durably, before the step that would make the
+   * post visible: platforms without an idempotency key (Meta) record the container or object they
+   * made, so a crash after it is found again through `findByIntent` or the next `publish`. The
+   * values given are merged into what was saved. Absent where the caller keeps nothing.
+   */
+  checkpoint?: (progress: Record<string, string>) => Promise<void>;
 };
 
 export type PublishResult = {
@@ -38,7 +52,37 @@ export type PublishResult = {
 
 export type PublishTarget = { externalId: string | null; selectedChannelId: string | null };
 
-export type IntentContext = Partial<Pick<PublishRequest, 'options' | 'publishAt'>> & { channelId?: string | null; parent?: Record<string, string> };
+export type IntentContext = Partial<Pick<PublishRequest, 'options' | 'publishAt' | 'progress'>> & {
+  channelId?: string | null;
+  parent?: Record<string, string>;
+};
+
+/**
+ * A publish whose platform is still processing (a video container): the attempt lets the worker go
+ * and the post is tried again after `retryAfterSeconds`, resuming from its checkpoint. It does not
+ * count as a failed attempt; the platform's own deadline (a container expires) bounds the wait.
+ */
+export function stillProcessing(input: {
+  platform: PostPlatform;
+  operation: string;
+  message: string;
+  retryAfterSeconds?: number;
+  meta?: Record<string, unknown>;
+}): PlatformError {
+  return new PlatformError({
+    code: 'TRANSIENT',
+    message: input.message,
+    httpStatus: 202,
+    userFacingMessage: 'The platform is still processing the media; publishing continues shortly.',
+    meta: {
+      platform: input.platform,
+      operation: input.operation,
+      stillProcessing: true,
+      ...(input.retryAfterSeconds !== undefined ? { retryAfterSeconds: input.retryAfterSeconds } : {}),
+      ...input.meta,
+    },
+  });
+}
 
 export type PublishingCapability = {
   publish(env: ConnectorEnv, credentials: Credentials, target: PublishTarget, request: PublishRequest): Promise<PublishResult>;

@@ -170,7 +170,7 @@ export async function retryPost(services: AppServices, scope: Scope & { id: stri
     const now = new Date();
     await tx
       .update(postTargets)
-      .set({ status: 'PENDING', error: null, errorVerbose: null, nextAttemptAt: null, intentKey: null, attempts: 0, updatedAt: now })
+      .set({ status: 'PENDING', error: null, errorVerbose: null, nextAttemptAt: null, intentKey: null, progress: null, attempts: 0, updatedAt: now })
       .where(and(eq(postTargets.postId, row.id), ne(postTargets.status, 'POSTED')));
     const [updated] = await tx
       .update(posts)
@@ -274,6 +274,7 @@ async function writeTargetsAndMedia(tx: Executor, row: PostRow, accounts: Map<Po
           error: null,
           errorVerbose: null,
           intentKey: null,
+          progress: null,
           attempts: 0,
           nextAttemptAt: null,
           updatedAt: new Date(),

@@ -62,10 +62,27 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
   // Record the intent before calling the platform: after a crash, the next run looks it up first.
   const intentKey = target.intentKey ?? `${target.id}:${post.version}`;
   const inFlight = target.status === 'PUBLISHING';
+  // What earlier attempts of this intent saved (a new intent starts from nothing).
+  let progress: Record<string, string> = target.intentKey ? { ...target.progress } : {};
   await db
     .update(postTargets)
-    .set({ status: 'PUBLISHING', intentKey, attempts: target.attempts + 1, attemptStartedAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: 'PUBLISHING',
+      intentKey,
+      attempts: target.attempts + 1,
+      attemptStartedAt: new Date(),
+      updatedAt: new Date(),
+      ...(target.intentKey ? {} : { progress: null }),
+    })
     .where(eq(postTargets.id, target.id));
+  // Committed before the connector takes its next step, and only while the intent is still this one.
+  const checkpoint = async (saved: Record<string, string>) => {
+    progress = { ...progress, ...saved };
+    await db
+      .update(postTargets)
+      .set({ progress, updatedAt: new Date() })
+      .where(and(eq(postTargets.id, target.id), eq(postTargets.intentKey, intentKey)));
+  };
 
   let result: PublishResult;
   try {
@@ -84,7 +101,7 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       const options = (post.data[target.platform] ?? {}) as Record<string, unknown>;
       const channelId = (options.channelId as string | undefined) ?? account.selectedChannelId;
       if (inFlight) {
-        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { options, publishAt: post.postDate, channelId });
+        const earlier = await publishing.findByIntent(env, credentials, where, intentKey, { options, publishAt: post.postDate, channelId, progress });
         if (earlier) return earlier;
       }
       return publishing.publish(env, credentials, where, {
@@ -94,6 +111,8 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
         threadMedia: await mediaOf(services, threadMediaIdsOf(options)),
         publishAt: post.postDate,
         channelId,
+        progress,
+        checkpoint,
       });
     });
   } catch (error) {
@@ -182,12 +201,18 @@ export function targetsOutcome(
   return { status: 'POSTED' };
 }
 
-/** Transient failures wait and retry with backoff (or until a rate limit resets); the rest stop here. */
+/**
+ * Transient failures wait and retry with backoff (or until a rate limit resets); the rest stop here.
+ * A platform still processing the media (`stillProcessing`) is no failure: the attempt is given back.
+ */
 async function failTarget(services: AppServices, target: PostTargetRow, error: PlatformError, _account?: SocialAccountRow) {
-  const { retry, nextAttemptAt } = retryPlan(services, target.attempts + 1, error);
+  const processing = error.meta.stillProcessing === true;
+  const attempts = processing ? target.attempts : target.attempts + 1;
+  const { retry, nextAttemptAt } = processing ? { retry: true, nextAttemptAt: processingRetryAt(services, error) } : retryPlan(services, attempts, error);
   await services.db
     .update(postTargets)
     .set({
+      ...(processing ? { attempts } : {}),
       status: retry ? 'RETRYING' : 'ERROR',
       // The platform's own words; errorsVerbose carries the generic advice as userFacingMessage.
       error: error.message,
@@ -196,6 +221,12 @@ async function failTarget(services: AppServices, target: PostTargetRow, error: P
       updatedAt: new Date(),
     })
     .where(eq(postTargets.id, target.id));
+}
+
+/** When a publish the platform is still processing looks again: when the connector says, else the first retry's wait. */
+function processingRetryAt(services: AppServices, error: PlatformError): Date {
+  const seconds = error.meta.retryAfterSeconds ?? services.config.PUBLISH_RETRY_BASE_SECONDS;
+  return new Date(Date.now() + seconds * 1000);
 }
 
 /** Sums the targets up into the post's status, releases the claim, and schedules the next retry. */

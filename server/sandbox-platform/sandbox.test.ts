@@ -282,7 +282,10 @@ describe('SANDBOX=false', () => {
       const connect = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'TIKTOK', redirectUrl: 'https://app.example.com/' } });
       expect(connect.status).toBe(400);
       expect(connect.json.message).toMatch(/no live connector/);
-      expect((await off.request('GET', '/social-account/platforms', { key })).json).toEqual({ platforms: [{ type: 'BLUESKY', modes: ['live'] }] });
+      expect((await off.request('GET', '/social-account/platforms', { key })).json).toEqual({
+        platforms: [{ type: 'BLUESKY', modes: ['live'] }],
+        mediaFetchWarning: null,
+      });
       const live = await off.request('POST', '/social-account/connect', { key, body: { teamId, type: 'BLUESKY', redirectUrl: 'https://app.example.com/' } });
       expect(new URL(live.json.url).pathname).toMatch(/^\/connect\/[\w-]+$/);
       const sandboxAsked = await off.request('POST', '/social-account/connect', {

@@ -89,6 +89,12 @@ export const postTargets = pgTable(
     status: text({ enum: TARGET_STATUSES }).notNull().default('PENDING'),
     /** Sent to the platform as its idempotency key; the sandbox (like real APIs that have one) dedupes on it. */
     intentKey: text(),
+    /**
+     * What the connector saved toward the current intent before its platform made the post visible
+     * (a Meta container id, then the media id): platforms without an idempotency key find an
+     * interrupted attempt's result, or resume its step, through it. Cleared with the intent.
+     */
+    progress: jsonb().$type<Record<string, string>>(),
     attemptStartedAt: at(),
     attempts: integer().notNull().default(0),
     externalData: jsonb().$type<Record<string, string>>(),

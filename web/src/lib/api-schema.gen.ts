@@ -4528,6 +4528,8 @@ export interface components {
             kind?: string;
         };
         OfferedPlatforms: {
+            /** @description Why live platforms that fetch media by URL (Instagram, Facebook, Threads) cannot reach PUBLIC_URL; null when they can or none is live */
+            mediaFetchWarning: string | null;
             platforms: {
                 /** @description How a new account of this platform may be connected, the default first */
                 modes: ("sandbox" | "live")[];
@@ -5618,16 +5620,6 @@ export interface components {
                 };
                 parentId: string | null;
             })[];
-            total: number;
-        };
-        SandboxMessengerProfile: {
-            items: {
-                config: {
-                    [key: string]: unknown;
-                };
-                type: string;
-                updatedAt: string;
-            }[];
             total: number;
         };
         SandboxPublishItem: {
@@ -17452,7 +17444,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SandboxMessengerProfile"];
+                    "application/json": {
+                        items: {
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            type: string;
+                            updatedAt: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             /** @description Invalid request: see `issues` */

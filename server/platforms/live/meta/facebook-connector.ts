@@ -1,7 +1,12 @@
 import type { PlatformConnector } from '../../connector';
 import { facebook } from '../../definitions/facebook';
-import { noInboundWebhooks } from '../shared/no-inbound-webhooks';
-import { NOT_YET_LIVE } from './not-yet-live';
+import { metaWebhooks } from './inbound/meta-webhooks';
+import { metaMessaging } from './messaging/meta-messaging';
+import { facebookPublishing } from './publishing/facebook-publishing';
+import { metaActions } from './publishing/meta-actions';
+import { facebookReading } from './reading/facebook-reading';
+import { facebookRecommendations } from './reading/facebook-recommendations';
+import { messengerProfile } from './reading/messenger-profile';
 import { facebookLogin } from './facebook-login';
 import { facebookLoginProfile } from './facebook-login-profile';
 import type { MetaConfig } from './meta-config';
@@ -10,8 +15,8 @@ import { FACEBOOK_LOGIN_ALWAYS, FACEBOOK_PAGE_SCOPES, scopesFor } from './meta-p
 /**
  * Facebook Pages for real (decision 072), this slice: connecting with Facebook Login for Business,
  * the Pages the person shared and may publish to as channels, and the chosen Page's long-lived
- * token kept at `set-channel`. Publishing, comments, the DM inbox, reviews and insights are the
- * next slices' members, null until then (the routes answer a clear 400).
+ * token kept at `set-channel`. Later slices of issue 23 add their members below (the DM inbox,
+ * webhooks and polling: decision 075); a member still null answers a clear 400.
  */
 export function facebookConnector(config: MetaConfig): PlatformConnector {
   const login = facebookLogin(config, 'FACEBOOK');
@@ -27,8 +32,16 @@ export function facebookConnector(config: MetaConfig): PlatformConnector {
     },
     auth: login.auth,
     profile: facebookLoginProfile(login, FACEBOOK_PAGE_SCOPES, 'pages'),
-    // Meta's webhooks (`/webhooks/meta`, signed with the app secret) come with the messaging slice.
-    webhooks: noInboundWebhooks('FACEBOOK'),
-    ...NOT_YET_LIVE,
+    // Meta's webhooks (`/webhooks/meta`) and, without them, polling; the Send API (decision 075).
+    webhooks: metaWebhooks(config, 'FACEBOOK'),
+    // X's metered actions only.
+    xActions: null,
+    publishing: facebookPublishing(config),
+    actions: metaActions(config, 'FACEBOOK'),
+    // History, comments and insights; the persistent menu; recommendations (decision 076).
+    ...facebookReading(config),
+    providerSettings: messengerProfile(config, 'FACEBOOK'),
+    reviews: facebookRecommendations(config),
+    messaging: metaMessaging(config, 'FACEBOOK'),
   };
 }

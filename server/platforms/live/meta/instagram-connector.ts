@@ -1,7 +1,11 @@
 import type { Credentials, PlatformConnector } from '../../connector';
 import { instagram } from '../../definitions/instagram';
-import { noInboundWebhooks } from '../shared/no-inbound-webhooks';
-import { NOT_YET_LIVE } from './not-yet-live';
+import { metaWebhooks } from './inbound/meta-webhooks';
+import { metaMessaging } from './messaging/meta-messaging';
+import { instagramPublishing } from './publishing/instagram-publishing';
+import { metaActions } from './publishing/meta-actions';
+import { instagramReading } from './reading/instagram-reading';
+import { messengerProfile } from './reading/messenger-profile';
 import { facebookLogin } from './facebook-login';
 import { facebookLoginProfile } from './facebook-login-profile';
 import { instagramLogin } from './instagram-login';
@@ -15,7 +19,8 @@ import { META_REFRESH_AHEAD_SECONDS } from './meta-user-login';
  * for Business (`instagramConnectionMethod: FACEBOOK`: the Instagram accounts linked to the Pages
  * shared, one picked with `set-channel`, acting with its Page's token) and Instagram Login
  * (`INSTAGRAM`: the account itself, refreshable, reconnectable in place). The account's token says
- * which login it came from. Publishing, comments, messaging and insights: the next slices.
+ * which login it came from. Later slices add their members below (DMs, webhooks and polling on
+ * either login: decision 075).
  */
 export function instagramConnector(config: MetaConfig): PlatformConnector {
   const viaFacebook = facebookLogin(config, 'INSTAGRAM');
@@ -49,7 +54,16 @@ export function instagramConnector(config: MetaConfig): PlatformConnector {
       channelCredentials: async (env, credentials, channelId) =>
         byFacebook(credentials) ? facebookProfile.channelCredentials(env, credentials, channelId) : credentials,
     },
-    webhooks: noInboundWebhooks('INSTAGRAM'),
-    ...NOT_YET_LIVE,
+    // Both logins' webhooks and, without them, polling; the Send API on either host (decision 075).
+    webhooks: metaWebhooks(config, 'INSTAGRAM'),
+    xActions: null,
+    // Google Business reviews and Facebook recommendations only.
+    reviews: null,
+    publishing: instagramPublishing(config),
+    actions: metaActions(config, 'INSTAGRAM'),
+    // History, comments and insights; ice breakers (decision 076).
+    ...instagramReading(config),
+    providerSettings: messengerProfile(config, 'INSTAGRAM'),
+    messaging: metaMessaging(config, 'INSTAGRAM'),
   };
 }

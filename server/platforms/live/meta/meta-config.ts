@@ -14,9 +14,14 @@ export type MetaConfig = {
   graphVersion: string;
   /** `THREADS_API_VERSION`: graph.threads.net has versions of its own. */
   threadsVersion: string;
-  facebook: { app: MetaApp; graphUrl: string; dialogUrl: string };
+  /** `ruploadUrl` (`FACEBOOK_RUPLOAD_URL`): where Page reels and video stories hand over their video (decision 074). */
+  facebook: { app: MetaApp; graphUrl: string; dialogUrl: string; ruploadUrl: string };
   instagram: { app: MetaApp; authorizeUrl: string; tokenUrl: string; graphUrl: string };
   threads: { app: MetaApp; authorizeUrl: string; graphUrl: string };
+  /** `META_WEBHOOK_VERIFY_TOKEN`: Meta's webhooks reach the service; without it Facebook and Instagram are polled (decision 075). */
+  webhooksConfigured: boolean;
+  /** `META_CONTAINER_WAIT_SECONDS`: how long one publish attempt waits for Meta to process media (decision 074). */
+  containerWaitSeconds: number;
 };
 
 const base = (url: string) => url.replace(/\/+$/, '');
@@ -31,6 +36,7 @@ export function metaConfigOf(config: Config, http: LiveHttpClient): MetaConfig {
       app: { id: config.META_APP_ID ?? '', secret: config.META_APP_SECRET ?? '' },
       graphUrl: base(config.FACEBOOK_GRAPH_URL),
       dialogUrl: base(config.FACEBOOK_DIALOG_URL),
+      ruploadUrl: base(config.FACEBOOK_RUPLOAD_URL),
     },
     instagram: {
       app: { id: config.INSTAGRAM_APP_ID ?? '', secret: config.INSTAGRAM_APP_SECRET ?? '' },
@@ -43,5 +49,7 @@ export function metaConfigOf(config: Config, http: LiveHttpClient): MetaConfig {
       authorizeUrl: base(config.THREADS_AUTHORIZE_URL),
       graphUrl: base(config.THREADS_GRAPH_URL),
     },
+    webhooksConfigured: !!config.META_WEBHOOK_VERIFY_TOKEN,
+    containerWaitSeconds: config.META_CONTAINER_WAIT_SECONDS,
   };
 }

@@ -23,6 +23,10 @@ export type GraphCall = {
   query?: Record<string, string | undefined>;
   /** A POST with this form-encoded body. */
   form?: Record<string, string>;
+  /** A POST with this JSON body (the Messenger Platform's endpoints, such as `messenger_profile`, document JSON). */
+  jsonBody?: Record<string, unknown>;
+  /** `DELETE` (a comment, a Messenger profile's fields); otherwise POST with a body, else GET. */
+  method?: 'DELETE';
   /** Token endpoints (`/access_token`, `/refresh_access_token`, Instagram's and Threads' `/oauth/access_token`) have no version. */
   unversioned?: boolean;
   /** A call that must not be repeated (a single-use authorization code): not retried after a timeout. */
@@ -56,9 +60,10 @@ export class MetaGraph {
       platform: host.platform,
       operation: call.operation,
       accountKey: accountKeyOf(host.platform, call.token ?? 'oauth'),
-      method: call.form ? 'POST' : 'GET',
+      method: call.method ?? (call.form || call.jsonBody ? 'POST' : 'GET'),
       url: `${host.baseUrl}${path}${search ? `?${search}` : ''}`,
       ...(call.form ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(call.form).toString() } : {}),
+      ...(call.jsonBody ? { body: call.jsonBody } : {}),
       ...(call.once ? { idempotent: false } : {}),
       refineError: (response, bodyText) =>
         metaError({ status: response.status, bodyText, headers: response.headers, platform: host.platform, operation: call.operation }),

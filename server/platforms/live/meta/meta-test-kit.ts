@@ -1,6 +1,10 @@
 import { startLocalReceiver, type LocalReceiver, type Received } from '../test-kit/local-receiver';
+import { engagementRoutes } from './graph-stand-in/engagement-routes';
 import { facebookDialog, facebookGraph } from './graph-stand-in/facebook-routes';
 import { instagramRoutes } from './graph-stand-in/instagram-routes';
+import { messagingRoutes } from './graph-stand-in/messaging-routes';
+import { profileRoutes } from './graph-stand-in/profile-routes';
+import { publishingRoutes } from './graph-stand-in/publishing-routes';
 import { MetaWorld, type Product, type StandInApp } from './graph-stand-in/stand-in-world';
 import { threadsRoutes } from './graph-stand-in/threads-routes';
 
@@ -20,16 +24,43 @@ export const THREADS_VERSION = 'v1.0';
 
 export type MetaStandIn = Awaited<ReturnType<typeof startMetaStandIn>>;
 
-export async function startMetaStandIn(options: { publicUrl: string }) {
-  const hosts = {
-    facebookGraph: await startLocalReceiver(),
-    facebookDialog: await startLocalReceiver(),
-    instagramAuthorize: await startLocalReceiver(),
-    instagramToken: await startLocalReceiver(),
-    instagramGraph: await startLocalReceiver(),
-    threadsAuthorize: await startLocalReceiver(),
-    threadsGraph: await startLocalReceiver(),
+/** Each Meta host the connectors call or send people to, with the setting that names it; fixed ports are given in this order. */
+const HOST_SETTINGS = {
+  facebookGraph: 'FACEBOOK_GRAPH_URL',
+  facebookDialog: 'FACEBOOK_DIALOG_URL',
+  instagramAuthorize: 'INSTAGRAM_AUTHORIZE_URL',
+  instagramToken: 'INSTAGRAM_TOKEN_URL',
+  instagramGraph: 'INSTAGRAM_GRAPH_URL',
+  threadsAuthorize: 'THREADS_AUTHORIZE_URL',
+  threadsGraph: 'THREADS_GRAPH_URL',
+  facebookRupload: 'FACEBOOK_RUPLOAD_URL',
+} as const;
+type HostName = keyof typeof HOST_SETTINGS;
+const HOST_NAMES = Object.keys(HOST_SETTINGS) as HostName[];
+
+/** The settings that point the app at a stand-in whose hosts are at `urlOf`, with the apps' credentials. */
+export function metaStandInEnv(urlOf: (host: HostName, index: number) => string) {
+  return {
+    META_APP_ID: META_APPS.facebook.id,
+    META_APP_SECRET: META_APPS.facebook.secret,
+    INSTAGRAM_APP_ID: META_APPS.instagram.id,
+    INSTAGRAM_APP_SECRET: META_APPS.instagram.secret,
+    THREADS_APP_ID: META_APPS.threads.id,
+    THREADS_APP_SECRET: META_APPS.threads.secret,
+    META_GRAPH_VERSION: GRAPH_VERSION,
+    THREADS_API_VERSION: THREADS_VERSION,
+    ...(Object.fromEntries(HOST_NAMES.map((host, index) => [HOST_SETTINGS[host], urlOf(host, index)])) as Record<(typeof HOST_SETTINGS)[HostName], string>),
   };
+}
+
+export async function startMetaStandIn(options: { publicUrl: string; firstPort?: number }) {
+  // Fixed ports from `firstPort` on (one per host, in this order) where the app's settings must be
+  // known before the stand-in starts (the Playwright journey); any free port otherwise.
+  const { firstPort } = options;
+  const hostList = await Promise.all(
+    HOST_NAMES.map(async (name, index) => [name, await startLocalReceiver({ port: firstPort === undefined ? undefined : firstPort + index })] as const),
+  );
+  const hosts = Object.fromEntries(hostList) as Record<HostName, LocalReceiver>;
   let world = newWorld(options.publicUrl);
   const install = () => {
     for (const receiver of Object.values(hosts)) receiver.reset();
@@ -37,6 +68,17 @@ export async function startMetaStandIn(options: { publicUrl: string }) {
     facebookGraph(hosts.facebookGraph, world, GRAPH_VERSION);
     instagramRoutes({ authorize: hosts.instagramAuthorize, token: hosts.instagramToken, graph: hosts.instagramGraph }, world, GRAPH_VERSION);
     threadsRoutes({ authorize: hosts.threadsAuthorize, graph: hosts.threadsGraph }, world, THREADS_VERSION);
+    // Last, so consulted first: on shared paths (`/{object-id}`, `/{id}/comments`) it answers only for the objects its world keeps.
+    engagementRoutes({ facebook: hosts.facebookGraph, instagram: hosts.instagramGraph, threads: hosts.threadsGraph }, world, {
+      graph: GRAPH_VERSION,
+      threads: THREADS_VERSION,
+    });
+    messagingRoutes({ facebook: hosts.facebookGraph, instagram: hosts.instagramGraph }, world, GRAPH_VERSION);
+    profileRoutes({ facebook: hosts.facebookGraph, instagram: hosts.instagramGraph }, world, GRAPH_VERSION);
+    publishingRoutes({ facebook: hosts.facebookGraph, instagram: hosts.instagramGraph, threads: hosts.threadsGraph, rupload: hosts.facebookRupload }, world, {
+      graph: GRAPH_VERSION,
+      threads: THREADS_VERSION,
+    });
   };
   install();
   return {
@@ -45,23 +87,7 @@ export async function startMetaStandIn(options: { publicUrl: string }) {
       return world;
     },
     /** The settings that point the app at the stand-in, with the apps' credentials. */
-    env: {
-      META_APP_ID: META_APPS.facebook.id,
-      META_APP_SECRET: META_APPS.facebook.secret,
-      INSTAGRAM_APP_ID: META_APPS.instagram.id,
-      INSTAGRAM_APP_SECRET: META_APPS.instagram.secret,
-      THREADS_APP_ID: META_APPS.threads.id,
-      THREADS_APP_SECRET: META_APPS.threads.secret,
-      META_GRAPH_VERSION: GRAPH_VERSION,
-      THREADS_API_VERSION: THREADS_VERSION,
-      FACEBOOK_GRAPH_URL: hosts.facebookGraph.url,
-      FACEBOOK_DIALOG_URL: hosts.facebookDialog.url,
-      INSTAGRAM_AUTHORIZE_URL: hosts.instagramAuthorize.url,
-      INSTAGRAM_TOKEN_URL: hosts.instagramToken.url,
-      INSTAGRAM_GRAPH_URL: hosts.instagramGraph.url,
-      THREADS_AUTHORIZE_URL: hosts.threadsAuthorize.url,
-      THREADS_GRAPH_URL: hosts.threadsGraph.url,
-    },
+    env: metaStandInEnv((host) => hosts[host].url),
     /** A fresh world (people, tokens, clock, faults) and no requests kept. */
     reset() {
       world = newWorld(options.publicUrl);

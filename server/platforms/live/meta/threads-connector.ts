@@ -5,7 +5,9 @@ import type { MetaConfig } from './meta-config';
 import { MetaGraph } from './meta-graph';
 import { THREADS_SCOPES } from './meta-permissions';
 import { userLogin } from './meta-user-login';
-import { NOT_YET_LIVE } from './not-yet-live';
+import { threadsPublishing } from './publishing/threads-publishing';
+import { metaActions } from './publishing/meta-actions';
+import { threadsReading } from './reading/threads-reading';
 
 type ThreadsMe = { id: string; username?: string; name?: string; threads_profile_picture_url?: string; threads_biography?: string };
 
@@ -49,6 +51,14 @@ export function threadsConnector(config: MetaConfig): PlatformConnector {
     auth,
     profile,
     webhooks: noInboundWebhooks('THREADS'),
-    ...NOT_YET_LIVE,
+    xActions: null,
+    reviews: null,
+    // Threads has no DMs, ice breakers or menu.
+    messaging: null,
+    providerSettings: null,
+    publishing: threadsPublishing(config),
+    actions: metaActions(config, 'THREADS'),
+    // History, replies and insights (decision 076).
+    ...threadsReading(config),
   };
 }

@@ -4,14 +4,18 @@ import type { AddressInfo } from 'node:net';
 /** A request as the receiver saw it: the web `Request` lets a test read JSON, forms and multipart as a platform would. */
 export type Received = { method: string; path: string; query: URLSearchParams; headers: Headers; bytes: Buffer; text: string; request: Request };
 
-export type Route = (received: Received) => Response | Promise<Response>;
+/**
+ * Answers a request, or declines with null so the next matching route (then the fallback) answers:
+ * stand-ins of several slices share paths such as Meta's `/{object-id}`, each knowing its own objects.
+ */
+export type Route = (received: Received) => Response | null | Promise<Response | null>;
 
 /**
  * A platform stand-in on 127.0.0.1 for connector tests: it keeps every request, answers with the
  * route the test gives for `METHOD /path` (`:name` matches one segment), and answers 404 with the
  * request's line for anything else, so an unexpected call fails the test visibly.
  */
-export async function startLocalReceiver() {
+export async function startLocalReceiver(options: { port?: number } = {}) {
   // `remaining`: how many more requests a `once` route answers before the earlier routes take over again.
   const routes: { method: string; pattern: RegExp; route: Route; remaining: number }[] = [];
   const requests: Received[] = [];
@@ -20,16 +24,23 @@ export async function startLocalReceiver() {
     void (async () => {
       const received = await receive(incoming, base);
       requests.push(received);
-      const match = routes.find((entry) => entry.remaining > 0 && entry.method === received.method && entry.pattern.test(received.path));
-      if (match) match.remaining -= 1;
-      const route = match?.route ?? fallback;
-      const response = route ? await route(received) : new Response(`no route for ${received.method} ${received.path}`, { status: 404 });
+      let response: Response | null = null;
+      for (const entry of routes.filter(
+        (candidate) => candidate.remaining > 0 && candidate.method === received.method && candidate.pattern.test(received.path),
+      )) {
+        response = await entry.route(received);
+        if (response) {
+          entry.remaining -= 1;
+          break;
+        }
+      }
+      response ??= (await fallback?.(received)) ?? new Response(`no route for ${received.method} ${received.path}`, { status: 404 });
       const headers: Record<string, string> = {};
       response.headers.forEach((value, key) => (headers[key] = value));
       outgoing.writeHead(response.status, headers).end(Buffer.from(await response.arrayBuffer()));
     })().catch((error: unknown) => outgoing.writeHead(500).end(String(error)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: base,

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { EngagementWorld } from './engagement-world';
+import { PublishingWorld } from './publishing-world';
+import { MessagingWorld } from './messaging-world';
 
 /**
  * What the Meta stand-in knows: the apps, the people who log in and what they manage, the codes
@@ -111,6 +114,12 @@ export class MetaWorld {
   longLivedSeconds: Record<Product, number> = { facebook: LONG_LIVED_SECONDS, instagram: LONG_LIVED_SECONDS, threads: LONG_LIVED_SECONDS };
   /** Items per page of `/me/accounts`, whatever `limit` asks (Meta may answer fewer): small, so paging is exercised. */
   pageSize = 2;
+  /** What the accounts published, its comments, insights, Messenger profiles and recommendations (the reading slice, decision 076). */
+  readonly engagement = new EngagementWorld(() => this.now());
+  /** Containers, Page photos, posts and videos on their way to being published (the publishing slice, decision 074). */
+  readonly publishing = new PublishingWorld(() => this.now());
+  /** Webhook subscriptions, conversations and the comments people write, for the inbound and messaging slice (decision 075). */
+  readonly messaging = new MessagingWorld(() => this.now());
   /** Every authorization page shown: which product, with which query. */
   readonly authorizations: { product: Product; query: URLSearchParams }[] = [];
   private readonly tokens = new Map<string, StandInToken>();

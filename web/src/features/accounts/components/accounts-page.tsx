@@ -155,6 +155,7 @@ export function AccountsPage({ teamId, teams, dmsEnabled, outcome, onOutcomeShow
           onWithMessagingChange={setWithMessaging}
           pendingType={pendingType}
           offered={offered.platforms}
+          mediaFetchWarning={offered.mediaFetchWarning}
           onConnect={(type, mode) => startConnect(type, { mode })}
         />
 

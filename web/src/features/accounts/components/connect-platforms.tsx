@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -22,6 +22,8 @@ type ConnectPlatformsProps = {
   pendingType: AccountType | null;
   /** What the server offers (LIVE_PLATFORMS, SANDBOX): only these are shown, live first. */
   offered: OfferedPlatforms['platforms'];
+  /** The server's word that Instagram, Facebook or Threads cannot fetch media from PUBLIC_URL. */
+  mediaFetchWarning: string | null;
   onConnect: (type: AccountType, mode: 'sandbox' | 'live') => void;
 };
 
@@ -71,6 +73,12 @@ export function ConnectPlatforms(props: ConnectPlatformsProps) {
           </NativeSelect>
         </div>
       </div>
+      {props.mediaFetchWarning ? (
+        <p role="alert" className="mx-4 mt-4 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{props.mediaFetchWarning}</span>
+        </p>
+      ) : null}
       <ul aria-label="Platforms" className="grid gap-2 p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
         {buttons.map(({ type, mode }) => {
           const connected = connectedTypes.has(type);
