@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../comments/comments-test-kit';
 import { fetchedComments } from '../../../db/schema/comments';
 import { outboxEvents } from '../../../db/schema/events';
@@ -29,6 +29,18 @@ const t = await createTestApp({
   workOnly: [dispatchInboundEventJob, fetchParticipantProfileJob],
 });
 beforeEach(() => meta.reset());
+// Every test connects the same stand-in Page or account in an organization of its own, and a webhook
+// to it reaches every organization that listens: each test's organization stops listening when it
+// ends, so a later test's DM opens no thread (nor profile lookup) in an earlier one's.
+const listening: { disable: () => Promise<unknown> }[] = [];
+afterEach(async () => {
+  for (const account of listening.splice(0)) await account.disable();
+});
+const connected = async (...args: Parameters<typeof messagingAccount> extends [unknown, unknown, ...infer Rest] ? Rest : never) => {
+  const account = await messagingAccount(t, meta, ...args);
+  listening.push(account);
+  return account;
+};
 
 const grace = { id: '7000000000000301', name: 'Grace Hopper', username: 'grace.h' };
 
@@ -50,7 +62,7 @@ async function profileJobStates(conversationId: string): Promise<string[]> {
 
 describe('who wrote: participant profiles of live DMs', { timeout: 90_000 }, () => {
   it.each(LOGINS)('$login: the inbox shows the name, username and picture, asked once', async ({ login, object, secret, host, fields }) => {
-    const account = await messagingAccount(t, meta, login);
+    const account = await connected(login);
     const deliver = signedDelivery(t, secret);
     await deliver(messageDelivery(object, account.externalId, meta.world.messaging.personWrites(account.externalId, grace, 'Are you open on Sunday?')));
     const created = await account.conversationWith(grace.id);
@@ -90,7 +102,7 @@ describe('who wrote: participant profiles of live DMs', { timeout: 90_000 }, () 
   });
 
   it('leaves the id shown when Meta refuses the profile (no consent), without retrying', async () => {
-    const account = await messagingAccount(t, meta, 'INSTAGRAM_LOGIN');
+    const account = await connected('INSTAGRAM_LOGIN');
     meta.world.failNext('instagram', {
       status: 400,
       body: { error: { message: 'User consent is required to access user profile', type: 'OAuthException', code: 230, fbtrace_id: 'AbCdEf' } },
@@ -112,7 +124,7 @@ describe('who wrote: participant profiles of live DMs', { timeout: 90_000 }, () 
   });
 
   it('retries a transient failure with the job backoff, then shows the name', async () => {
-    const account = await messagingAccount(t, meta, 'FACEBOOK');
+    const account = await connected('FACEBOOK');
     // Three answers: the call and the HTTP client's two retries, so the job's first attempt fails.
     for (let i = 0; i < 3; i += 1) {
       meta.world.failNext('facebook', {
@@ -160,7 +172,7 @@ describe('private replies join the person’s DM thread', { timeout: 90_000 }, (
     });
 
   it('keys the reply’s thread by the PSID Meta answers, so the person’s answer lands in it', async () => {
-    const account = await messagingAccount(t, meta, 'FACEBOOK');
+    const account = await connected('FACEBOOK');
     const stored = await commented(account, `${account.externalId}_900000000000001`);
     expect(stored.authorExternalId).toBe(lina.id);
     const reply = await privateReply(account, stored.id);
@@ -187,7 +199,7 @@ describe('private replies join the person’s DM thread', { timeout: 90_000 }, (
   });
 
   it('re-keys the thread of a private reply the reconciler finds after a crash', async () => {
-    const account = await messagingAccount(t, meta, 'FACEBOOK');
+    const account = await connected('FACEBOOK');
     const stored = await commented(account, `${account.externalId}_900000000000003`);
     const reply = await privateReply(account, stored.id);
     expect(reply.status, reply.text).toBe(200);
@@ -210,7 +222,7 @@ describe('private replies join the person’s DM thread', { timeout: 90_000 }, (
   });
 
   it('moves the reply into the thread the person already has', async () => {
-    const account = await messagingAccount(t, meta, 'FACEBOOK');
+    const account = await connected('FACEBOOK');
     await signedDelivery(
       t,
       META_APPS.facebook.secret,
