@@ -8,8 +8,9 @@ import { startPdsProxy } from './pds-proxy';
 
 /**
  * Uploads get more time than other calls: a video of up to 100 MB takes longer to send than the
- * live client's usual timeout, here cut to 3 s, while the proxy in front of the real PDS answers
- * every `uploadBlob` after 4.5 s. The upload is waited for once, not timed out and sent again.
+ * live client's usual timeout, here cut to 8 s, while the proxy in front of the real PDS answers
+ * every `uploadBlob` after 9 s. The upload is waited for once, not timed out and sent again. (At
+ * 3 s, a loaded machine's PDS answered another call of the attempt late: the retry uploaded again.)
  */
 const network = await TestNetworkNoAppView.create({});
 const proxy = await startPdsProxy(network.pds.url);
@@ -20,7 +21,7 @@ afterAll(async () => {
 const t = await createTestApp({
   work: true,
   workOnly: postJobs,
-  env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, LIVE_HTTP_TIMEOUT_SECONDS: '3' },
+  env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: proxy.url, LIVE_HTTP_TIMEOUT_SECONDS: '8' },
 });
 
 describe('Bluesky uploads', { timeout: 60_000 }, () => {
@@ -29,7 +30,7 @@ describe('Bluesky uploads', { timeout: 60_000 }, () => {
     const person = await createPdsAccount(network, 'slow');
     const { location } = await connectLive(t, key, teamId, { identifier: person.handle, password: person.appPassword });
     expect(new URL(location!).searchParams.get('status')).toBe('success');
-    proxy.add({ nsid: 'com.atproto.repo.uploadBlob', delayMs: 4_500 });
+    proxy.add({ nsid: 'com.atproto.repo.uploadBlob', delayMs: 9_000 });
     const image = await uploadMedia(t, key, 'square-1080.jpg');
     const id = await createPostNow(t, key, { teamId, title: 'Slow', type: 'BLUESKY', data: { text: 'Slow image', uploadIds: [image.id] } });
     const done = await waitForPost(t, key, id, settled, 40);
