@@ -2,7 +2,8 @@ import type { Credentials } from '../../../connector';
 import { PlatformError } from '../../../platform-error';
 import type { MetaConfig } from '../meta-config';
 import { metaTokenKind, readMetaToken } from '../meta-credentials';
-import { MetaGraph } from '../meta-graph';
+import type { MetaGraph } from '../meta-graph';
+import { metaGraphs } from '../reading/meta-acting';
 
 /**
  * Who sends and receives for an account, and where (decision 075):
@@ -26,21 +27,9 @@ export type MessagingActor = {
 
 export type Network = 'FACEBOOK' | 'INSTAGRAM';
 
+/** The Graph hosts messaging uses (the same clients the other Meta calls use). */
 export function messagingHosts(config: MetaConfig, platform: Network) {
-  const facebook = new MetaGraph({
-    http: config.http,
-    platform,
-    baseUrl: config.facebook.graphUrl,
-    version: config.graphVersion,
-    appSecret: config.facebook.app.secret,
-  });
-  const instagram = new MetaGraph({
-    http: config.http,
-    platform,
-    baseUrl: config.instagram.graphUrl,
-    version: config.graphVersion,
-    appSecret: config.instagram.app.secret,
-  });
+  const { facebook, instagram } = metaGraphs(config, platform);
   return { facebook, instagram };
 }
 

@@ -40,8 +40,9 @@ const WHAT: Record<Permission, string> = {
   messaging: 'manage messages',
 };
 
-export function metaActing(config: MetaConfig, platform: PostPlatform) {
-  const graphs = {
+/** The three Graph hosts, each with its version and the secret of the app its tokens belong to (for `appsecret_proof`). */
+export function metaGraphs(config: MetaConfig, platform: PostPlatform) {
+  return {
     facebook: new MetaGraph({
       http: config.http,
       platform,
@@ -64,6 +65,10 @@ export function metaActing(config: MetaConfig, platform: PostPlatform) {
       appSecret: config.threads.app.secret,
     }),
   };
+}
+
+export function metaActing(config: MetaConfig, platform: PostPlatform) {
+  const graphs = metaGraphs(config, platform);
 
   /**
    * The Page token of the selected channel: the one kept at `set-channel`, or (after a reconnect,
