@@ -15,7 +15,7 @@ export const META_CONTROL_PORT = PORT + 10;
 const META_FIRST_PORT = PORT + 11;
 
 // The config is loaded by the runner and again by each worker: the runner creates the data
-// directory and the workers inherit it through the environment, so the fixtures' CLI calls
+// directory and the workers inherit it through the environment, so the fixtures' operator commands
 // reach the same embedded database as the server.
 if (!process.env.E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'socialdesk-e2e-'));
@@ -58,7 +58,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions } }],
   webServer: [
     {
-      command: 'npx tsx e2e/pds/start-pds.ts',
+      command: 'node --import tsx e2e/pds/start-pds.ts',
       url: `http://localhost:${PDS_PORT}/xrpc/_health`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -68,7 +68,7 @@ export default defineConfig({
       env: { PDS_PORT: String(PDS_PORT), PLC_PORT: String(PLC_PORT) },
     },
     {
-      command: 'npx tsx e2e/meta/start-meta-stand-in.ts',
+      command: 'node --import tsx e2e/meta/start-meta-stand-in.ts',
       url: `http://127.0.0.1:${META_CONTROL_PORT}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -78,7 +78,7 @@ export default defineConfig({
       env: { APP_URL: baseURL, META_FIRST_PORT: String(META_FIRST_PORT), META_CONTROL_PORT: String(META_CONTROL_PORT) },
     },
     {
-      command: 'npx tsx server/scripts/ensure-web-build.ts && npx tsx server/main.ts',
+      command: 'node --import tsx server/scripts/ensure-web-build.ts && node --import tsx server/main.ts',
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -1,22 +1,21 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { test as base, expect, type Page } from '@playwright/test';
-
-const run = promisify(execFile);
+import { adminSocketPath, sendAdminCommand } from '../server/admin/admin-socket-client';
+import { parseCommand } from '../server/admin/cli-args';
 
 export type SeededOrg = { organizationId: string; teamId: string; apiKey: string; name: string };
 export type SeededUser = { email: string; password: string; org: SeededOrg };
 
-/** The operator CLI, on the e2e server's data directory: it reaches the running server through its admin socket. */
+/**
+ * An operator command, written as on the CLI (`npm run admin -- …`) and sent the way the CLI sends it
+ * to a running server: through the admin socket in the e2e server's data directory. Sent from this
+ * process rather than by spawning the CLI: every journey makes an organization and a user, and a Node
+ * process per command cost the suite minutes of CPU (the CLI itself is tested in operator.test.ts).
+ */
 export async function admin(...args: string[]): Promise<string> {
-  // node with tsx's loader, not `npx tsx`: every journey makes an organization and a user, and npx
-  // and tsx's own launcher would add two Node processes to each call.
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/admin/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
-    timeout: 60_000,
-  });
-  return stdout.trim();
+  const { command, json } = parseCommand(args);
+  const result = await sendAdminCommand(adminSocketPath(process.env.E2E_DATA_DIR!), command);
+  return json ? JSON.stringify(result.json) : result.text;
 }
 
 const unique = () => randomBytes(4).toString('hex');

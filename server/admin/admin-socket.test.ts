@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
-import { adminSocketListening, adminSocketPath, closeAdminSocket, listenAdminSocket } from './admin-socket';
+import { closeAdminSocket, listenAdminSocket } from './admin-socket';
+import { adminSocketListening, adminSocketPath } from './admin-socket-client';
 import { runCli } from '../test/processes';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-admin-socket-'));

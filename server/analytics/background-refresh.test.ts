@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCommandSchema, runAdminCommand } from '../admin/commands';
+import { adminCommandSchema } from '../admin/admin-command-schema';
+import { runAdminCommand } from '../admin/commands';
 import { accountAnalytics, postAnalytics } from '../db/schema/analytics';
 import { connectAccount } from '../posts/posts-test-kit';
 import { postJobs } from '../posts/posts.jobs';

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCommandSchema, runAdminCommand } from '../admin/commands';
+import { adminCommandSchema } from '../admin/admin-command-schema';
+import { runAdminCommand } from '../admin/commands';
 import { addFault } from '../analytics/analytics-test-kit';
 import { creditLedger } from '../db/schema/billing';
 import { reserveCharge } from './credits.service';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminCommandSchema, runAdminCommand } from '../admin/commands';
+import { adminCommandSchema } from '../admin/admin-command-schema';
+import { runAdminCommand } from '../admin/commands';
 import { publishNow } from '../analytics/analytics-test-kit';
 import { connectAccount } from '../posts/posts-test-kit';
 import { postJobs } from '../posts/posts.jobs';

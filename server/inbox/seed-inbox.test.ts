@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCommandSchema, runAdminCommand } from '../admin/commands';
+import { adminCommandSchema } from '../admin/admin-command-schema';
+import { runAdminCommand } from '../admin/commands';
 import { outboxEvents } from '../db/schema/events';
 import { sandboxAccount } from '../sandbox-platform/test-helpers';
 import { createTestApp } from '../test/test-app';

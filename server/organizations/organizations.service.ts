@@ -8,13 +8,10 @@ import type { Scope } from '../context';
 import { recordEvent } from '../events/outbox';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { toTeamDto } from '../teams/teams.service';
+import type { Feature } from './features';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type Plan = OrganizationRow['plan'];
-/** Operator switches; `comment-import` is on for a new organization, the others off. */
-export const FEATURES = ['dms', 'automations', 'comment-import'] as const;
-export type Feature = (typeof FEATURES)[number];
-
 export const ALL_SCOPES: readonly Scope[] = ['read', 'write', 'admin'];
 
 export async function getOrganization(db: Executor, id: string): Promise<OrganizationRow> {

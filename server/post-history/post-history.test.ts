@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminCommandSchema, runAdminCommand } from '../admin/commands';
+import { adminCommandSchema } from '../admin/admin-command-schema';
+import { runAdminCommand } from '../admin/commands';
 import { waitFor } from '../comments/comments-test-kit';
 import { createTestApp } from '../test/test-app';
 import { historyOrg } from './post-history-test-kit';

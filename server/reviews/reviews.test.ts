@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { adminCommandSchema, runAdminCommand } from '../admin/commands';
+import { adminCommandSchema } from '../admin/admin-command-schema';
+import { runAdminCommand } from '../admin/commands';
 import { outboxEvents } from '../db/schema/events';
 import { dispatchInboundEventJob } from '../ingest/ingest.jobs';
 import { createTestApp } from '../test/test-app';
