@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { browserOnlyGuard } from './web/build/browser-only-guard.ts';
 import { pathAliases } from './web/build/path-aliases.ts';
+import { precompress } from './web/build/precompress.ts';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.join(repoRoot, 'web');
@@ -37,12 +38,14 @@ function recordBuildInputs(): Plugin {
 export default defineConfig({
   root: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [react(), tailwindcss(), recordBuildInputs(), browserOnlyGuard({ repoRoot })],
+  plugins: [react(), tailwindcss(), recordBuildInputs(), browserOnlyGuard({ repoRoot }), precompress()],
   resolve: { alias: pathAliases(repoRoot) },
   build: {
     outDir,
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to preload each page's chunk from the HTML (server/web/dashboard-document.ts).
+    manifest: true,
     // One chunk of ~650 kB (~200 kB gzipped, mostly React DOM) is served once and cached for a year;
     // splitting it would add requests without making the first load smaller. Lazy pages will split themselves.
     chunkSizeWarningLimit: 900,

@@ -5,9 +5,9 @@ import { createOrg, createUser, expect, loginAs } from './fixtures';
 // Shared by the automations journeys (a helper, not a spec: importing a spec would run its tests twice).
 
 // Set AUTOMATIONS_SCREENSHOTS=/some/dir to keep screenshots of each page.
-export async function snap(page: Page, name: string) {
+export async function snap(page: Page, name: string, { fullPage = true } = {}) {
   const dir = process.env.AUTOMATIONS_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
 }
 
 export type AutomationsSetup = { api: APIRequestContext; teamId: string; accountId: string };

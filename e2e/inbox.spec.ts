@@ -87,9 +87,17 @@ test('quick replies and a carousel are built under the rules and shown as the pe
   const composer = page.getByRole('form', { name: 'Reply' });
   const send = composer.getByRole('button', { name: 'Send' });
 
-  // Quick replies: they need text, and labels hold 20 characters.
+  // Quick replies: nothing is a mistake before the person types; then they need text, and labels hold 20 characters.
   await composer.getByRole('button', { name: 'Quick replies' }).click();
   await composer.getByRole('button', { name: 'Add quick reply' }).click();
+  await expect(composer.getByText('Quick replies need text')).toHaveCount(0);
+  await expect(composer.getByText('Required', { exact: true })).toHaveCount(0);
+  await expect(send).toBeDisabled();
+  // The payload is folded under Advanced (it defaults to the label).
+  await expect(composer.getByRole('textbox', { name: 'Payload' })).toHaveCount(0);
+  await composer.getByRole('button', { name: /^Advanced/ }).click();
+  await expect(composer.getByRole('textbox', { name: 'Payload' })).toBeVisible();
+  await composer.getByRole('button', { name: /^Advanced/ }).click();
   await composer.getByRole('textbox', { name: 'Quick reply 1 label' }).fill('Croissants, please, two of them');
   await expect(composer.getByText('Use at most 20 characters')).toBeVisible();
   await expect(composer.getByText('Quick replies need text')).toBeVisible();
@@ -112,6 +120,10 @@ test('quick replies and a carousel are built under the rules and shown as the pe
   // A carousel: titles required, images over HTTPS, no phone buttons on Instagram.
   await composer.getByRole('button', { name: 'Carousel' }).click();
   await composer.getByRole('button', { name: 'Add card' }).click();
+  await expect(composer.getByText('Required', { exact: true })).toHaveCount(0);
+  // Leaving the empty title says what it needs.
+  await composer.getByRole('textbox', { name: 'Card 1 title' }).focus();
+  await composer.getByRole('textbox', { name: 'Card 1 title' }).blur();
   await expect(composer.getByText('Required', { exact: true })).toBeVisible();
   await composer.getByRole('textbox', { name: 'Card 1 title' }).fill('Almond croissant');
   await composer.getByRole('textbox', { name: 'Image URL' }).fill('http://example.com/almond.jpg');
@@ -173,6 +185,54 @@ test('a private reply from a comment opens its conversation, closed until the pe
   await inbound(inbox, 'message', { senderId: detail.externalParticipantId, senderName: 'Sam Rivera', text: 'Around 10 would be great' });
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Reply window: 2[34]h \d\dm left/)).toBeVisible();
+});
+
+test('on a phone: the list, then the conversation full-width with a back button; the browser back works too', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const inbox = await inboxOrg(page, playwright, baseURL, 'INSTAGRAM', 'Corner Bakery');
+  await inbound(inbox, 'message', { senderId: 'ana-1', senderName: 'Ana Ruiz', text: 'Do you bake gluten-free bread?' });
+  await inbound(inbox, 'message', { senderId: 'ben-1', senderName: 'Ben Okafor', text: 'Table for two at noon?' });
+  await page.goto('/inbox');
+  const list = page.getByRole('listbox');
+  await expect(list.getByRole('option', { name: /^Ana Ruiz/ })).toBeVisible();
+  // The navigation counts the unread conversations (behind the menu button on a phone).
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Inbox/ });
+  await expect(nav).toHaveAccessibleName('Inbox 2 unread conversations');
+  await page.getByRole('button', { name: 'Close navigation' }).click();
+  await snap(page, 'inbox-phone-list');
+
+  await list.getByRole('option', { name: /^Ana Ruiz/ }).click();
+  const conversation = page.getByRole('region', { name: 'Conversation with Ana Ruiz' });
+  await expect(conversation).toBeVisible();
+  // One pane at a time: the list is gone and the thread and reply box take the screen's width.
+  await expect(list).toBeHidden();
+  const box = conversation.getByRole('textbox', { name: 'Message' });
+  expect((await box.boundingBox())!.width).toBeGreaterThan(300);
+  expect((await conversation.getByRole('log', { name: 'Messages' }).boundingBox())!.width).toBeGreaterThan(340);
+  await box.fill('Yes, every Saturday!');
+  await conversation.getByRole('button', { name: 'Send' }).click();
+  await expect(conversation.getByRole('article', { name: 'You: Yes, every Saturday!' })).toBeVisible();
+  await snap(page, 'inbox-phone-conversation');
+  // Reading it took it off the count.
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(nav).toHaveAccessibleName('Inbox 1 unread conversation');
+  await page.getByRole('button', { name: 'Close navigation' }).click();
+
+  await conversation.getByRole('button', { name: 'Back to conversations' }).click();
+  await expect(list.getByRole('option', { name: /^Ben Okafor/ })).toBeVisible();
+  await expect(conversation).toBeHidden();
+  await expect(page).not.toHaveURL(/conversation=/);
+
+  // The browser's back button returns to the list as well, and forward reopens the conversation.
+  await list.getByRole('option', { name: /^Ben Okafor/ }).click();
+  await expect(page.getByRole('region', { name: 'Conversation with Ben Okafor' })).toBeVisible();
+  await page.goBack();
+  await expect(list.getByRole('option', { name: /^Ben Okafor/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Conversation with Ben Okafor' })).toBeHidden();
+  await page.goForward();
+  await expect(page.getByRole('region', { name: 'Conversation with Ben Okafor' })).toBeVisible();
 });
 
 test('archive with e, and a new message brings the conversation back to the open list', async ({ page, playwright, baseURL }) => {

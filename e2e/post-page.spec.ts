@@ -56,6 +56,11 @@ test('opens a post from the list, follows its permalink and retries the platform
   const view = mastodon.getByRole('link', { name: 'View on Mastodon' });
   await expect(view).toHaveAttribute('href', permalink);
   await expect(view).toHaveAttribute('target', '_blank');
+  // The permalink reads as an address; the platform's ids are folded away until asked for.
+  await expect(mastodon.getByRole('link', { name: 'Permalink on Mastodon' })).toHaveText(permalink.replace(/^https:\/\/(www\.)?/, ''));
+  await expect(mastodon.getByRole('definition')).toHaveCount(0);
+  await mastodon.getByText('Platform ids').click();
+  await expect(mastodon.getByRole('term').first()).toHaveText('Post id');
   await expect(mastodon.getByRole('definition').first()).toBeVisible();
 
   const x = platforms.getByRole('listitem', { name: 'X (Twitter)' });

@@ -32,7 +32,7 @@ async function importAll(api: APIRequestContext, teamId: string, count: number) 
     .toBe('COMPLETED');
 }
 
-test('import reviews with the button: progress, then the list with its stars and the capacity left', async ({ page, playwright, baseURL }) => {
+test('sync now: progress, then the list with its stars, the average and distribution, and the capacity left', async ({ page, playwright, baseURL }) => {
   test.setTimeout(120_000);
   const { org, api, account } = await setup(page, playwright, baseURL);
   // 130 reviews in the location's history and a slow platform: the import takes three pages and its progress shows.
@@ -46,23 +46,30 @@ test('import reviews with the button: progress, then the list with its stars and
   ).toBe(200);
 
   await page.goto(`/reviews?team=${org.teamId}`);
-  await expect(page.getByRole('heading', { name: 'No reviews imported yet' })).toBeVisible();
-  const panel = page.getByRole('group', { name: 'Google Business import' });
-  await expect(panel.getByText('200 of 200 new reviews left to import this month')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No reviews synced yet' })).toBeVisible();
+  // No "how many" to choose: syncs run by themselves, and "Sync now" takes the month's fair share.
+  const panel = page.getByRole('group', { name: 'Google Business sync' });
+  await expect(panel.getByText('200 of 200 new reviews left this month')).toBeVisible();
+  await expect(panel.getByText('Synced automatically every 6 hours')).toBeVisible();
+  await expect(page.getByText('No rated reviews yet')).toBeVisible();
   await snap(page, 'reviews-empty');
 
-  await panel.getByLabel('How many new').fill('120');
-  await panel.getByRole('button', { name: 'Import reviews' }).click();
-  await expect(panel.getByRole('button', { name: 'Importing…' })).toBeDisabled();
-  await expect(panel.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await panel.getByRole('button', { name: 'Sync now' }).click();
+  await expect(panel.getByRole('button', { name: 'Syncing…' })).toBeDisabled();
+  await expect(panel.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
   await snap(page, 'reviews-importing');
-  await expect(panel.getByText('Done: 120 new reviews')).toBeVisible({ timeout: 60_000 });
-  await expect(panel.getByText('80 of 200 new reviews left to import this month')).toBeVisible();
+  // The first sync takes half the month's capacity, newest first: the 100 four-star reviews.
+  await expect(panel.getByText(/Last synced .*: 100 new reviews/)).toBeVisible({ timeout: 60_000 });
+  await expect(panel.getByText('100 of 200 new reviews left this month')).toBeVisible();
 
   const feed = page.getByRole('feed', { name: 'Reviews' });
   await expect(feed.getByRole('article').first()).toBeVisible();
-  await expect(page.getByText('120 reviews')).toBeVisible();
+  await expect(page.getByText('100 reviews')).toBeVisible();
   await expect(feed.getByRole('img', { name: '4 of 5 stars' }).first()).toBeVisible();
+  const rating = page.getByRole('region', { name: 'Rating' });
+  await expect(rating.getByLabel('Average rating 4.0 of 5')).toBeVisible();
+  await expect(rating.getByRole('listitem', { name: '4 stars: 100' })).toBeVisible();
+  await expect(rating.getByRole('listitem', { name: '1 stars: 0' })).toBeVisible();
   await snap(page, 'reviews-list');
 });
 
@@ -158,7 +165,7 @@ test('a 1-star review arriving live is highlighted and counted in the navigation
   test.setTimeout(120_000);
   const { org, api, account } = await setup(page, playwright, baseURL);
   await page.goto(`/reviews?team=${org.teamId}`);
-  await expect(page.getByRole('group', { name: 'Google Business import' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Google Business sync' })).toBeVisible();
   await expect(page.getByText('Live', { exact: true })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Reviews/ });
   await expect(nav).toHaveAccessibleName('Reviews');
@@ -182,11 +189,57 @@ test('a 1-star review arriving live is highlighted and counted in the navigation
   await expect(page.getByText('1 review of 1–2 stars has no reply yet.')).toBeVisible();
   await snap(page, 'reviews-low-rating');
 
+  // A reply Google rejects (a phone number) is no answer: the review keeps its badge and its count.
   await angry.getByRole('button', { name: 'Reply' }).click();
+  await page.keyboard.type('Call us at +1 555 0100 and we will make it right.');
+  await page.keyboard.press('Control+Enter');
+  await expect(angry.getByText('Rejected', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(angry.getByText('Needs a reply')).toBeVisible();
+  await expect(nav).toHaveAccessibleName(/1 low-rated review needs a reply/);
+  await page.reload();
+  await expect(nav).toHaveAccessibleName(/1 low-rated review needs a reply/);
+  await expect(page.getByText('1 review of 1–2 stars has no reply yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show them' }).click();
+  await expect(feed.getByRole('article', { name: 'Angry Customer' })).toBeVisible();
+  await snap(page, 'reviews-rejected-still-counted');
+
+  await feed
+    .getByRole('article', { name: 'Angry Customer' })
+    .getByRole('button', { name: /^Edit the reply/ })
+    .click();
+  await page.keyboard.press('Control+A');
   await page.keyboard.type('We are sorry, please come back as our guest.');
   await page.keyboard.press('Control+Enter');
-  await expect(angry.getByText('Needs a reply')).toHaveCount(0);
   await expect(nav).toHaveAccessibleName('Reviews');
+});
+
+test('a reply saved as a template answers the next reviewer by name', async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const { org, api } = await setup(page, playwright, baseURL);
+  await importAll(api, org.teamId, 10);
+  await page.goto(`/reviews?team=${org.teamId}&replied=no`);
+  const feed = page.getByRole('feed', { name: 'Reviews' });
+  const [first, second] = [feed.getByRole('article').nth(0), feed.getByRole('article').nth(1)];
+  await expect(second).toBeVisible();
+  const firstName = (name: string | null) => name!.trim().split(/\s+/)[0]!;
+  const firstReviewer = (await first.getByRole('heading').textContent())!.trim();
+  const secondReviewer = (await second.getByRole('heading').textContent())!.trim();
+
+  // The active row's button also shows its shortcut ("Reply R").
+  await first.getByRole('button', { name: /^Reply/ }).click();
+  const form = page.getByRole('form', { name: `Reply to ${firstReviewer}` });
+  await form.getByRole('textbox', { name: 'Your reply' }).fill(`Thank you, ${firstName(firstReviewer)}! Come back soon.`);
+  await form.getByRole('button', { name: 'Save as template' }).click();
+  await form.getByRole('textbox', { name: 'Template name' }).fill('Thanks');
+  await form.getByRole('button', { name: 'Save template' }).click();
+  await expect(form.getByRole('group', { name: 'Reply templates' }).getByRole('button', { name: 'Thanks', exact: true })).toBeVisible();
+  await snap(page, 'reviews-template-saved');
+  await form.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await second.getByRole('button', { name: /^Reply/ }).click();
+  const next = page.getByRole('form', { name: `Reply to ${secondReviewer}` });
+  await next.getByRole('group', { name: 'Reply templates' }).getByRole('button', { name: 'Thanks', exact: true }).click();
+  await expect(next.getByRole('textbox', { name: 'Your reply' })).toHaveValue(`Thank you, ${firstName(secondReviewer)}! Come back soon.`);
 });
 
 test('a long list keeps at most 100 rows in the page while scrolling to its end', async ({ page, playwright, baseURL }) => {

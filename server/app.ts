@@ -7,6 +7,7 @@ import { authenticate, identifyAndCount } from './auth/authenticate';
 import { docsRouter } from './docs/docs.routes';
 import { healthRouter } from './health/health.routes';
 import { probesRouter } from './health/probes';
+import { compressAnswers } from './http/compression';
 import { createRouter } from './http/create-router';
 import { onError, onNotFound } from './http/on-error';
 import { requestBasics } from './http/request-basics';
@@ -43,12 +44,14 @@ import { spaRouter } from './web/spa';
 
 export const API_PREFIX = '/api/v1';
 
-export function createApp(services: AppServices, options: { serveDashboard?: boolean } = {}) {
+export function createApp(services: AppServices, options: { serveDashboard?: boolean; dashboardDir?: string } = {}) {
   // Non-strict: the outline writes paths with a trailing slash (`/api/v1/team/`); both forms work.
   const app = new OpenAPIHono<AppEnv>({ strict: false });
   app.onError(onError);
   app.notFound(onNotFound);
   app.use('*', requestBasics(services));
+  // JSON answers, the API reference and the dashboard's page, above a kilobyte (never the event stream).
+  app.use('*', compressAnswers());
 
   // Liveness and readiness for load balancers and orchestrators (server/health/probes.ts).
   app.route('/', probesRouter(services));
@@ -126,7 +129,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   // Public documents: our atproto OAuth client metadata and its keys (decision 065).
   app.route('/', blueskyClientRouter());
 
-  if (options.serveDashboard ?? true) app.route('/', spaRouter());
+  if (options.serveDashboard ?? true) app.route('/', spaRouter(options.dashboardDir));
   return app;
 }
 

@@ -66,6 +66,15 @@ export const envSchema = z.object({
   /** The Bluesky server (PDS or entryway) live Bluesky accounts log in at; any AT Protocol PDS works. */
   BLUESKY_SERVICE_URL: z.string().url().default('https://bsky.social'),
   /**
+   * The Bluesky web app posts' permalinks open (`/profile/<did>/post/<rkey>`): bsky.app, or the app
+   * view client of a self-hosted network whose posts bsky.app does not show (decision 086).
+   */
+  BLUESKY_APPVIEW_URL: z
+    .string()
+    .url()
+    .default('https://bsky.app')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /**
    * Bluesky OAuth (decision 065): `on` offers "log in on your server" where the account's server
    * supports it (the app password stays available); `off` keeps app passwords only.
    */
@@ -147,6 +156,12 @@ export const envSchema = z.object({
    * before it lets the worker go; the post is tried again later and goes on with the same container.
    */
   META_CONTAINER_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(10),
+  /**
+   * The Meta app was granted Human Agent (Messenger's `human_agent` feature; Instagram's human
+   * agent with `instagram_manage_messages`): a person's reply from the inbox between 24 hours and
+   * 7 days after the participant's last message goes with the HUMAN_AGENT tag (decision 079).
+   */
+  META_HUMAN_AGENT: booleanFromEnv(false),
   SEED_DEMO: booleanFromEnv(true),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   RATE_LIMIT_BURST: positiveInt(100),
@@ -167,6 +182,8 @@ export const envSchema = z.object({
   AUTOMATION_RUN_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   /** First wait before publishing again after a transient platform failure; doubles per attempt. */
   PUBLISH_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+  /** How long after publishing a post gets its first analytics snapshot (the background refresh keeps its own pace after). */
+  ANALYTICS_FIRST_POST_SNAPSHOT_SECONDS: z.coerce.number().min(0).default(300),
   IMPORT_RETRY_BASE_SECONDS: z.coerce.number().positive().default(1),
   /** How long a publish job holds a post; after a crash another worker takes over once it runs out. */
   PUBLISH_CLAIM_SECONDS: positiveInt(300),

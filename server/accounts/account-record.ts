@@ -64,11 +64,16 @@ export function identityFor(input: {
   const model = channelModelOf(input);
   const selected = input.selectedChannelId ? input.channels?.find((channel) => channel.id === input.selectedChannelId) : undefined;
   if (model && model.selection !== 'per-post' && selected) {
-    return { externalId: selected.id, username: selected.username, displayName: selected.name, bio: null, avatarUrl: selected.avatarUrl };
+    return { externalId: selected.id, username: bareHandle(selected.username), displayName: selected.name, bio: null, avatarUrl: selected.avatarUrl };
   }
   if (model?.selection === 'required') return { externalId: null, username: null, displayName: null, bio: null, avatarUrl: null };
   const { externalId, username, displayName, bio, avatarUrl } = input.user;
-  return { externalId, username, displayName, bio, avatarUrl };
+  return { externalId, username: bareHandle(username), displayName, bio, avatarUrl };
+}
+
+/** A username as stored: without the "@" that platforms such as YouTube put in front of a handle (screens add their own). */
+function bareHandle(username: string | null): string | null {
+  return username?.replace(/^@+/, '') ?? null;
 }
 
 export function storedIdentity(profile: PlatformProfile): StoredIdentity {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { sandboxConnectSessions, type ConnectOptions } from '../db/schema/sandbox';
 import { socialAccounts } from '../db/schema/social-accounts';
+import { refreshAccountAnalyticsJob } from '../analytics/analytics.jobs';
 import { recordEvent } from '../events/outbox';
 import { BadRequestError } from '../http/errors';
 import { randomToken } from '../auth/secrets';
@@ -164,7 +165,7 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
     const user = storedIdentity(profile);
     const fields = definition.accountFields(profile, choices);
 
-    const account = await services.db.transaction(async (tx) => {
+    const saveAccount = async (tx: Executor): Promise<SocialAccountRow> => {
       const base = {
         mode,
         user,
@@ -234,6 +235,16 @@ export async function finishConnect(services: AppServices, session: ConnectSessi
         data: toSocialAccountDto(created!),
       });
       return created!;
+    };
+    const account = await services.db.transaction(async (tx) => {
+      const saved = await saveAccount(tx);
+      // The first analytics snapshot now, not at the next sweep (up to 15 minutes away).
+      await services.jobs.send(
+        refreshAccountAnalyticsJob,
+        { socialAccountId: saved.id },
+        { executor: tx, singletonKey: `analytics:account:${saved.id}:first` },
+      );
+      return saved;
     });
     await services.db
       .update(sandboxConnectSessions)

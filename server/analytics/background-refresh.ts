@@ -135,12 +135,26 @@ async function tolerateRefusal(services: AppServices, what: string, work: () => 
   }
 }
 
+/**
+ * What the sweep checks, checked again when a job runs: first snapshots are sent right after a
+ * connection or a publish without asking (decision 084), and settings may change while one waits.
+ */
+async function backgroundAllowed(services: AppServices, organizationId: string, platform: string, what: 'accounts' | 'posts'): Promise<boolean> {
+  if (!(BACKGROUND_PLATFORMS as readonly string[]).includes(platform)) return false;
+  const [organization] = await services.db
+    .select({ plan: organizations.plan, analyticsDisabled: organizations.analyticsDisabled, analyticsPostsDisabled: organizations.analyticsPostsDisabled })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!organization || organization.plan === 'FREE') return false;
+  return what === 'accounts' ? !organization.analyticsDisabled : !organization.analyticsPostsDisabled;
+}
+
 export async function refreshAccountInBackground(services: AppServices, socialAccountId: string) {
   const [account] = await services.db
     .select()
     .from(socialAccounts)
     .where(and(eq(socialAccounts.id, socialAccountId), isNull(socialAccounts.deletedAt)));
-  if (!account) return;
+  if (!account || !(await backgroundAllowed(services, account.organizationId, account.type, 'accounts'))) return;
   await tolerateRefusal(services, `account ${socialAccountId}`, () => snapshotAccount(services, account, false));
 }
 
@@ -151,7 +165,7 @@ export async function refreshPostInBackground(services: AppServices, postTargetI
     .from(postTargets)
     .innerJoin(posts, eq(posts.id, postTargets.postId))
     .where(and(eq(postTargets.id, postTargetId), eq(postTargets.status, 'POSTED'), isNull(posts.deletedAt)));
-  if (!row) return;
+  if (!row || !(await backgroundAllowed(services, row.post.organizationId, row.target.platform, 'posts'))) return;
   const profilePost = await ensureProfilePost(services.db, row.post, row.target);
   await tolerateRefusal(services, `post target ${postTargetId}`, () => snapshotPost(services, profilePost, false));
 }

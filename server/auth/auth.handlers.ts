@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../context';
+import type { Executor } from '../db/client';
+import { latestEventId } from '../live/event-cursor';
 import { createRouter } from '../http/create-router';
 import { ForbiddenError, UnauthorizedError } from '../http/errors';
 import { clientAddress } from '../http/rate-limit';
@@ -24,12 +26,14 @@ import {
 // Spent on unknown emails too, so response time does not tell which emails have accounts.
 const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);
 
-function sessionBody(user: UserRecord, organization: Parameters<typeof toOrganizationDto>[0], csrfToken: string, expiresAt: Date) {
+async function sessionBody(db: Executor, user: UserRecord, organization: Parameters<typeof toOrganizationDto>[0], csrfToken: string, expiresAt: Date) {
   return {
     user: { id: user.id, email: user.email, firstName: user.firstName, role: user.role },
     organization: toOrganizationDto(organization),
     csrfToken,
     expiresAt: expiresAt.toISOString(),
+    // Read before the page reads its data, so events after it reach the page through its stream.
+    eventCursor: await latestEventId(db, organization.id),
   };
 }
 
@@ -55,7 +59,7 @@ authRouter.openapi(loginRoute, async (c) => {
   if (sessionCookieSecure(c)) setCookie(c, SESSION_COOKIE, session.token, { ...cookie, secure: true, prefix: 'host' });
   else setCookie(c, SESSION_COOKIE, session.token, cookie);
   const organization = await getOrganization(db, user.organizationId);
-  return c.json(sessionBody(user, organization, session.csrfToken, session.expiresAt), 200);
+  return c.json(await sessionBody(db, user, organization, session.csrfToken, session.expiresAt), 200);
 });
 authRouter.openapi(getSessionRoute, async (c) => {
   const token = sessionTokenFrom(c);
@@ -63,7 +67,7 @@ authRouter.openapi(getSessionRoute, async (c) => {
   const found = token ? await findSession(db, token, sessionPolicy(config)) : undefined;
   if (!found) throw new UnauthorizedError('Not signed in');
   await touchSession(db, found.session, sessionPolicy(config));
-  return c.json(sessionBody(found.user, found.organization, found.session.csrfToken, found.session.expiresAt), 200);
+  return c.json(await sessionBody(db, found.user, found.organization, found.session.csrfToken, found.session.expiresAt), 200);
 });
 authRouter.openapi(logoutRoute, async (c) => {
   const token = sessionTokenFrom(c);

@@ -21,6 +21,10 @@ export const SessionSchema = z
     organization: OrganizationSchema.omit({ teams: true }),
     csrfToken: z.string().openapi({ description: 'Send back as x-csrf-token on every change made with the session cookie' }),
     expiresAt: z.string().datetime(),
+    eventCursor: z.string().nullable().openapi({
+      description:
+        "The organization's newest event when this answer was made: open the live event stream with `after` set to it to be sent what happens from here on (null: no recent event)",
+    }),
   })
   .openapi('Session');
 

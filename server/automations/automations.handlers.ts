@@ -7,7 +7,7 @@ import { testRunFlow } from './executor/test-run.service';
 import { copyFlows } from './flow-copy.service';
 import { listFlowVersions } from './flow-versions.service';
 import { nodeRunStats } from './node-stats.service';
-import { changeFlowStatus, createFlow, deleteFlow, getFlow, listFlows, publishFlow, updateFlow } from './flows.service';
+import { changeFlowStatus, createFlow, deleteFlow, getFlow, listFlows, publishFlow, saveFlowDraft, updateFlow } from './flows.service';
 
 const router = createRouter();
 router.use('/automations/*', automationsEnabled);
@@ -29,6 +29,10 @@ router.openapi(routes.getFlowRoute, async (c) => {
 router.openapi(routes.updateFlowRoute, async (c) => {
   const params = { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id };
   return c.json(await updateFlow(c.var.services.db, params, c.req.valid('json')), 200);
+});
+router.openapi(routes.saveFlowDraftRoute, async (c) => {
+  const params = { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id };
+  return c.json(await saveFlowDraft(c.var.services.db, params, c.req.valid('json')), 200);
 });
 router.openapi(routes.deleteFlowRoute, async (c) => {
   await deleteFlow(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });

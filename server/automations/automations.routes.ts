@@ -84,6 +84,23 @@ export const updateFlowRoute = createRoute({
   responses: { 200: jsonResponse(s.FlowSchema, 'The flow'), ...errorResponses(404) },
 });
 
+export const saveFlowDraftRoute = createRoute({
+  method: 'put',
+  path: '/automations/{id}/draft',
+  operationId: 'saveAutomationFlowDraft',
+  summary: 'Save work in progress as the draft, whatever its problems (SocialDesk extension)',
+  description:
+    'Not in the hosted service’s contract: a SocialDesk extension so the flow builder can park an unfinished flow. The definition ' +
+    'replaces the whole draft in place (same version number) like `PATCH` does, but only its structure is checked (`400` with `issues` ' +
+    'for an unknown step type or field): empty or too long texts, a missing account or post and steps that do not fit are saved, and ' +
+    'the answer lists them (`issues`, `problems`) with `publishable`. Publishing still validates the draft in full. ' +
+    enabledNote,
+  tags,
+  security,
+  request: { params: s.FlowIdParams, body: jsonBody(s.SaveDraftBody) },
+  responses: { 200: jsonResponse(s.DraftSavedSchema, 'The flow with its saved draft, and what stands in the way of publishing it'), ...errorResponses(404) },
+});
+
 export const deleteFlowRoute = createRoute({
   method: 'delete',
   path: '/automations/{id}',

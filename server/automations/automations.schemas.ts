@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { IssueSchema } from '../http/error-schema';
 import { MAX_OFFSET } from '../http/pagination';
 import { FLOW_LIMITS, FLOW_STATUSES, FLOW_VERSION_STATUSES, PLATFORM_SCOPES } from './shared/automation-constants';
+import { DraftDefinitionSchema } from './shared/draft-definition';
 import { FlowDefinitionSchema } from './shared/flow-definition';
 
 const id = z.string().min(1).max(64);
@@ -72,6 +74,33 @@ export const PublishFlowBody = z
   .object({ definition: AutomationDefinitionSchema.optional().openapi({ description: 'Published as is, skipping (and keeping) the draft' }) })
   .strict()
   .openapi('PublishAutomationFlow');
+
+export const SaveDraftBody = z
+  .object({
+    definition: DraftDefinitionSchema.openapi('AutomationDraftDefinition', {
+      description:
+        'A definition’s structure (trigger and step types, fields, list sizes) with its content possibly incomplete: empty or too long ' +
+        'texts, a missing account or post. The answer says what stands in the way of publishing.',
+    }),
+  })
+  .strict()
+  .openapi('SaveAutomationDraft');
+
+export const DraftSavedSchema = z
+  .object({
+    flow: FlowSchema,
+    publishable: z.boolean().openapi({ description: 'No issue and no problem: publishing the draft would pass validation now' }),
+    issues: z.array(IssueSchema).openapi({ description: 'Shape errors (the first validation stage), paths from `definition`' }),
+    problems: z
+      .array(
+        z.object({
+          where: z.string().openapi({ example: 'trigger.socialAccountId', description: '`trigger.<field>`, `steps.<stepId>`, `steps` or `platformScope`' }),
+          message: z.string().openapi({ example: 'required: the account the flow listens on' }),
+        }),
+      )
+      .openapi({ description: 'Every other problem (the second stage): accounts, permissions, the post, steps that do not fit' }),
+  })
+  .openapi('AutomationDraftSaved');
 
 export const CopyFlowsBody = z
   .object({

@@ -6,8 +6,9 @@ import { socialAccounts } from '../db/schema/social-accounts';
 import { uploads } from '../db/schema/uploads';
 import { BadRequestError } from '../http/errors';
 import { platformOf } from '../platforms/registry';
-import { CONVERSATION_TRIGGERS, FLOW_LIMITS, PLATFORM_SUPPORT, type PlatformScope, type StepType } from './shared/automation-constants';
+import { CONVERSATION_TRIGGERS, FLOW_LIMITS, type PlatformScope } from './shared/automation-constants';
 import type { FlowDefinition } from './shared/flow-definition';
+import { MISSING_ACCOUNT, MISSING_POST, stepFitProblems, triggerFitProblems } from './shared/flow-fit';
 import { formatProblems, type FlowProblem } from './shared/flow-problems';
 
 /*
@@ -18,49 +19,13 @@ import { formatProblems, type FlowProblem } from './shared/flow-problems';
 type Scope = { organizationId: string; teamId: string };
 type Step = FlowDefinition['steps'][number];
 
-const COMMENT_STEPS: readonly StepType[] = ['SEND_PRIVATE_REPLY', 'SEND_PUBLIC_COMMENT_REPLY', 'LIKE_COMMENT'];
-const THREAD_STEPS: readonly StepType[] = ['ARCHIVE_CONVERSATION', 'OPEN_CONVERSATION'];
-
-export function scopeFits(scope: PlatformScope, platform: string): boolean {
-  return scope === 'BOTH' ? platform === 'INSTAGRAM' || platform === 'FACEBOOK' : scope === platform;
-}
-
-/** Step fit to the trigger and the platform support table: no database needed. */
-function stepProblems(definition: FlowDefinition): FlowProblem[] {
-  const { trigger, steps } = definition;
-  const support = PLATFORM_SUPPORT[trigger.platform];
-  const onThread = CONVERSATION_TRIGGERS.includes(trigger.type);
-  const problems: FlowProblem[] = [];
-  steps.forEach((step, index) => {
-    const where = `steps.${step.id}`;
-    if (!support.steps.includes(step.type)) {
-      const extra = step.type === 'LIKE_COMMENT' ? ' (it is available on FACEBOOK and TIKTOK)' : '';
-      problems.push({ where, message: `${step.type} is not available on ${trigger.platform}${extra}` });
-      return;
-    }
-    if (COMMENT_STEPS.includes(step.type) && trigger.type !== 'COMMENT_CREATED') {
-      problems.push({ where, message: `${step.type} needs a COMMENT_CREATED trigger` });
-    }
-    if (step.type === 'SEND_MESSAGE' && !onThread) {
-      problems.push({ where, message: 'SEND_MESSAGE needs a DM_RECEIVED, QUICK_REPLY_CLICKED or BUTTON_CLICKED trigger' });
-    }
-    if (THREAD_STEPS.includes(step.type) && !onThread && !steps.slice(0, index).some((earlier) => earlier.type === 'SEND_PRIVATE_REPLY')) {
-      problems.push({ where, message: `${step.type} needs a DM or click trigger, or an earlier SEND_PRIVATE_REPLY step` });
-    }
-  });
-  if (!steps.some((step) => step.type !== 'CONDITION')) {
-    problems.push({ where: 'steps', message: 'A flow needs at least one step that acts (not only conditions)' });
-  }
-  return problems;
-}
-
 type AccountRow = typeof socialAccounts.$inferSelect;
 
 /** The account the trigger listens on: in the team, of the trigger's platform, with the permissions the flow needs. */
 async function accountProblems(db: Executor, scope: Scope, definition: FlowDefinition): Promise<{ problems: FlowProblem[]; account: AccountRow | null }> {
   const { trigger, steps } = definition;
   const where = 'trigger.socialAccountId';
-  if (!trigger.socialAccountId) return { problems: [{ where, message: 'required: the account the flow listens on' }], account: null };
+  if (!trigger.socialAccountId) return { problems: [MISSING_ACCOUNT], account: null };
   const [account] = await db
     .select()
     .from(socialAccounts)
@@ -94,7 +59,7 @@ async function postProblems(db: Executor, scope: Scope, definition: FlowDefiniti
   const { trigger } = definition;
   if (trigger.type !== 'COMMENT_CREATED') return [];
   const where = 'trigger.postId';
-  if (!trigger.postId) return [{ where, message: 'required for COMMENT_CREATED: a post published through the service on the flow’s account' }];
+  if (!trigger.postId) return [MISSING_POST];
   const [post] = await db
     .select()
     .from(posts)
@@ -151,13 +116,7 @@ async function uploadProblems(db: Executor, scope: Scope, steps: Step[]): Promis
 /** Every problem of a shape-valid definition, in the order trigger, steps. */
 export async function flowProblems(db: Executor, scope: Scope, input: { platformScope: PlatformScope; definition: FlowDefinition }): Promise<FlowProblem[]> {
   const { trigger } = input.definition;
-  const problems: FlowProblem[] = [];
-  if (!scopeFits(input.platformScope, trigger.platform)) {
-    problems.push({ where: 'platformScope', message: `${input.platformScope} does not fit the ${trigger.platform} trigger` });
-  }
-  if (!PLATFORM_SUPPORT[trigger.platform].triggers.includes(trigger.type)) {
-    problems.push({ where: 'trigger.type', message: `${trigger.platform} supports only ${PLATFORM_SUPPORT[trigger.platform].triggers.join(', ')} triggers` });
-  }
+  const problems: FlowProblem[] = triggerFitProblems(input.platformScope, trigger);
   if (trigger.platform === 'TIKTOK' && trigger.type === 'COMMENT_CREATED') {
     const [organization] = await db.select({ on: organizations.commentImportEnabled }).from(organizations).where(eq(organizations.id, scope.organizationId));
     if (!organization?.on)
@@ -166,7 +125,7 @@ export async function flowProblems(db: Executor, scope: Scope, input: { platform
   const { problems: accountIssues, account } = await accountProblems(db, scope, input.definition);
   problems.push(...accountIssues);
   problems.push(...(await postProblems(db, scope, input.definition, account)));
-  problems.push(...stepProblems(input.definition));
+  problems.push(...stepFitProblems(input.definition));
   problems.push(...(await uploadProblems(db, scope, input.definition.steps)));
   return problems;
 }

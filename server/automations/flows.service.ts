@@ -1,12 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client';
 import { automationExecutions, automationFlows, automationFlowVersions } from '../db/schema/automations';
+import { socialAccounts } from '../db/schema/social-accounts';
 import { BadRequestError, NotFoundError } from '../http/errors';
 import { issuesFromZod } from '../http/error-schema';
 import { decodeCursor, nextCursorOf } from '../http/keyset-cursor';
 import { getTeam } from '../teams/teams.service';
 import { presentFlow, presentFlows, type FlowRow } from './flow-dto';
-import { assertValidFlow, scopeFits } from './flow-validation';
+import { assertValidFlow, flowProblems } from './flow-validation';
+import { scopeFits } from './shared/flow-fit';
 import type { FlowStatus, PlatformScope } from './shared/automation-constants';
 import { FlowDefinitionSchema, normalizeDefinition, type FlowDefinition, type FlowDefinitionInput } from './shared/flow-definition';
 
@@ -97,15 +99,19 @@ async function nextVersion(tx: Executor, flow: FlowRow): Promise<number> {
   return updated!.lastVersion;
 }
 
-/** Writes the draft: overwritten in place (same number) when there is one, else a new version. */
-async function saveDraft(tx: Executor, flow: FlowRow, definition: FlowDefinition): Promise<string> {
+/**
+ * Writes the draft: overwritten in place (same number) when there is one, else a new version.
+ * `routingAccountId` overrides the account column for work in progress, whose account may not exist.
+ */
+async function saveDraft(tx: Executor, flow: FlowRow, definition: FlowDefinition, routingAccountId?: string | null): Promise<string> {
+  const values = { ...versionValues(flow, definition), ...(routingAccountId === undefined ? {} : { socialAccountId: routingAccountId }) };
   if (flow.draftVersionId) {
-    await tx.update(automationFlowVersions).set(versionValues(flow, definition)).where(eq(automationFlowVersions.id, flow.draftVersionId));
+    await tx.update(automationFlowVersions).set(values).where(eq(automationFlowVersions.id, flow.draftVersionId));
     return flow.draftVersionId;
   }
   const [draft] = await tx
     .insert(automationFlowVersions)
-    .values({ ...versionValues(flow, definition), version: await nextVersion(tx, flow), status: 'DRAFT' })
+    .values({ ...values, version: await nextVersion(tx, flow), status: 'DRAFT' })
     .returning({ id: automationFlowVersions.id });
   return draft!.id;
 }
@@ -168,8 +174,40 @@ export async function updateFlow(db: Database, params: OrgScope & { id: string }
   return presentFlow(db, updated);
 }
 
-/** A draft saved before a rule changed (or a copy) is checked again: both stages, as on save. */
-function storedDraftDefinition(definition: FlowDefinition): FlowDefinition {
+/** The trigger's account when it is one of the team's: a draft may name one that is gone or was never there. */
+async function routingAccountOf(db: Executor, scope: OrgScope & { teamId: string }, socialAccountId: string | null): Promise<string | null> {
+  if (!socialAccountId) return null;
+  const [account] = await db
+    .select({ id: socialAccounts.id })
+    .from(socialAccounts)
+    .where(and(eq(socialAccounts.organizationId, scope.organizationId), eq(socialAccounts.teamId, scope.teamId), eq(socialAccounts.id, socialAccountId)));
+  return account?.id ?? null;
+}
+
+/**
+ * Saves work in progress (our extension): the draft is stored whatever its problems, and the answer
+ * lists them (shape issues, then every other problem) so the builder can show them on their nodes.
+ * Only publishing requires a valid flow; the live version keeps running.
+ */
+export async function saveFlowDraft(db: Database, params: OrgScope & { id: string }, input: { definition: FlowDefinitionInput }) {
+  const flow = await getFlowRow(db, params);
+  const scope = { organizationId: flow.organizationId, teamId: flow.teamId };
+  const definition = normalizeDefinition(input.definition);
+  const shape = FlowDefinitionSchema.safeParse(input.definition);
+  const issues = shape.success ? [] : issuesFromZod(shape.error).map((issue) => ({ ...issue, path: ['definition', ...issue.path] }));
+  const problems = await flowProblems(db, scope, { platformScope: flow.platformScope, definition });
+  const routingAccountId = await routingAccountOf(db, scope, definition.trigger.socialAccountId);
+  const updated = await db.transaction(async (tx) => {
+    const locked = await getFlowRow(tx, params, { lock: true });
+    const draftVersionId = await saveDraft(tx, locked, definition, routingAccountId);
+    const [row] = await tx.update(automationFlows).set({ draftVersionId, updatedAt: new Date() }).where(eq(automationFlows.id, locked.id)).returning();
+    return row!;
+  });
+  return { flow: await presentFlow(db, updated), publishable: issues.length === 0 && problems.length === 0, issues, problems };
+}
+
+/** A draft saved before a rule changed (or a copy, or work in progress) is checked again: both stages, as on save. */
+export function storedDraftDefinition(definition: FlowDefinition): FlowDefinition {
   const parsed = FlowDefinitionSchema.safeParse(definition);
   if (!parsed.success) {
     const issues = issuesFromZod(parsed.error).map((issue) => ({ ...issue, path: ['draftVersion', 'definition', ...issue.path] }));

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
+import { chooseEncoding, compressBody, type ContentEncoding } from '../http/compression';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -40,6 +41,23 @@ const page = `<!doctype html>
 </body>
 </html>`;
 
+type Encoded = { identity: Buffer<ArrayBuffer> } & Record<ContentEncoding, Buffer<ArrayBuffer>>;
+// swagger-ui's bundle is 1.4 MB: compressed once per process, not on every visit to the reference.
+const encodedAssets = new Map<string, Promise<Encoded>>();
+const encodedAsset = (file: string) => {
+  let encoded = encodedAssets.get(file);
+  if (!encoded) {
+    encoded = readFile(path.join(swaggerDir, file)).then(async (identity) => {
+      const [br, gzip] = await Promise.all([compressBody(identity, 'br'), compressBody(identity, 'gzip')]);
+      return { identity, br, gzip };
+    });
+    // A failed read is tried again by the next visit.
+    encoded.catch(() => encodedAssets.delete(file));
+    encodedAssets.set(file, encoded);
+  }
+  return encoded;
+};
+
 /** The API reference, served from the installed swagger-ui-dist: it needs no internet access. */
 export const docsRouter = new Hono<AppEnv>()
   .get('/', (c) => c.html(page))
@@ -48,6 +66,9 @@ export const docsRouter = new Hono<AppEnv>()
     if (file === 'reference-init.js') return c.body(INIT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
     const type = ASSETS[file];
     if (!type) return c.json({ statusCode: 404, message: 'Asset not found' }, 404);
-    const body = await readFile(path.join(swaggerDir, file));
-    return c.body(body, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+    const encoded = await encodedAsset(file);
+    const encoding = chooseEncoding(c.req.header('accept-encoding'), ['br', 'gzip']);
+    const headers = { 'content-type': type, 'cache-control': 'public, max-age=86400', vary: 'Accept-Encoding' };
+    if (!encoding) return c.body(encoded.identity, 200, headers);
+    return c.body(encoded[encoding], 200, { ...headers, 'content-encoding': encoding });
   });

@@ -12,6 +12,8 @@ import { scheduleProfileLookup } from './participant-profile';
 
 const Person = z.object({ id: z.string(), name: z.string().nullable().optional(), username: z.string().nullable().optional() });
 const Attachment = z.object({ type: z.string(), url: z.string().nullable().optional() });
+/** How the person reached the thread (a link's `ref`, an ad), where the platform says so (decision 079). */
+const Referral = z.object({ source: z.string().nullable(), type: z.string().nullable(), ref: z.string().nullable(), adId: z.string().nullable() });
 
 const Payload = z.discriminatedUnion('kind', [
   z.object({
@@ -21,6 +23,7 @@ const Payload = z.discriminatedUnion('kind', [
     text: z.string().nullable().optional(),
     attachments: z.array(Attachment).optional(),
     replyToMessageId: z.string().nullable().optional(),
+    referral: Referral.optional(),
   }),
   z.object({
     kind: z.literal('message.postback'),
@@ -29,6 +32,7 @@ const Payload = z.discriminatedUnion('kind', [
     postbackType: z.enum(['QUICK_REPLY', 'BUTTON']),
     payload: z.string(),
     title: z.string(),
+    referral: Referral.optional(),
   }),
   z.object({ kind: z.literal('message.reaction'), sender: Person, messageId: z.string(), reaction: z.string(), action: z.enum(['react', 'unreact']) }),
   z.object({ kind: z.literal('message.read'), sender: Person, watermark: z.string() }),
@@ -67,7 +71,7 @@ export async function consumeMessageEvent(tx: Transaction, event: InboundEventRo
         text: payload.text ?? '',
         attachments: (payload.attachments ?? []).map((attachment) => attachmentOf(event.platform, attachment)),
         replyToExternalId: payload.replyToMessageId ?? null,
-        platformData: {},
+        platformData: payload.referral ? { referral: payload.referral } : {},
       });
     case 'message.postback':
       // A quick-reply tap is a normal message whose text is the label; a button tap is a postback.
@@ -76,7 +80,10 @@ export async function consumeMessageEvent(tx: Transaction, event: InboundEventRo
         text: payload.title,
         attachments: [],
         replyToExternalId: null,
-        platformData: payload.postbackType === 'BUTTON' ? { isPostback: true, postbackPayload: payload.payload } : {},
+        platformData: {
+          ...(payload.postbackType === 'BUTTON' ? { isPostback: true, postbackPayload: payload.payload } : {}),
+          ...(payload.referral ? { referral: payload.referral } : {}),
+        },
       });
     case 'message.echo':
       return storeEcho(tx, event, jobs, payload);

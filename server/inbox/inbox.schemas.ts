@@ -68,6 +68,10 @@ export const MessageSchema = z
         isPostback: z.boolean().optional(),
         postbackPayload: z.string().optional(),
         isEcho: z.boolean().optional(),
+        referral: z
+          .object({ source: z.string().nullable(), type: z.string().nullable(), ref: z.string().nullable(), adId: z.string().nullable() })
+          .optional()
+          .openapi({ description: 'How the person reached the thread (a link’s ref, an ad), on the Instagram or Facebook message or tap it came with' }),
       })
       .passthrough(),
     createdAt: z.string(),

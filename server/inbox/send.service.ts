@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { connectorEnv, withCredentials } from '../accounts/credentials';
+import { connectorEnv, connectorOf, withCredentials } from '../accounts/credentials';
 import type { SocialAccountRow } from '../accounts/account-record';
 import type { Executor } from '../db/client';
 import { fetchedComments } from '../db/schema/comments';
@@ -62,16 +62,37 @@ function contentIssues(platform: string, content: MessageContent, prefix: (strin
   if (issues.length > 0) throw new BadRequestError(issues[0]!.message, issues);
 }
 
-/** The 24-hour rule, and the thread a private reply opened that waits for the person. */
-function requireWindow(conversation: ConversationRow, now: Date): void {
+/** Who is sending: a person (the inbox, the API) or an automation; only a person may use the human-agent window. */
+type Sender = 'PERSON' | 'AUTOMATION';
+
+const days = (ms: number) => Math.round(ms / 86_400_000);
+
+/**
+ * The 24-hour rule, and the thread a private reply opened that waits for the person. Where the
+ * platform allows a human agent's late reply (Meta's HUMAN_AGENT tag, decision 079), a person may
+ * still answer after 24 hours, within that window: the answer says the send needs the tag.
+ */
+function requireWindow(conversation: ConversationRow, now: Date, sender: Sender, humanAgentWindowMs: number | undefined): { humanAgent: boolean } {
   if (!conversation.canReply || !conversation.lastInboundAt) {
     throw new BadRequestError('This conversation is waiting for the participant to reply first: you can send once they write');
   }
-  if (now.getTime() - conversation.lastInboundAt.getTime() > WINDOW_MS) {
+  const elapsed = now.getTime() - conversation.lastInboundAt.getTime();
+  if (elapsed <= WINDOW_MS) return { humanAgent: false };
+  const last = conversation.lastInboundAt.toISOString();
+  if (!humanAgentWindowMs) {
+    throw new BadRequestError(`Replies are allowed only within 24 hours of the participant's last message (${last}); it restarts when they write again`);
+  }
+  if (sender === 'AUTOMATION') {
     throw new BadRequestError(
-      `Replies are allowed only within 24 hours of the participant's last message (${conversation.lastInboundAt.toISOString()}); it restarts when they write again`,
+      `Automations may reply only within 24 hours of the participant's last message (${last}); a person can still answer from the inbox for up to ${days(humanAgentWindowMs)} days, as a human agent`,
     );
   }
+  if (elapsed > humanAgentWindowMs) {
+    throw new BadRequestError(
+      `Replies are allowed only within 24 hours of the participant's last message, or ${days(humanAgentWindowMs)} days for a person answering as a human agent (${last}); it restarts when they write again`,
+    );
+  }
+  return { humanAgent: true };
 }
 
 function toOutbound(content: MessageContent): OutboundMessage {
@@ -202,7 +223,7 @@ async function replyToOf(db: Executor, conversation: ConversationRow, messageId?
   return { messageId: row.id, externalMessageId: row.externalMessageId, isSelfReply: row.direction === 'OUTBOUND' };
 }
 
-function platformSend(conversation: ConversationRow, message: OutboundMessage) {
+function platformSend(conversation: ConversationRow, message: OutboundMessage, humanAgent: boolean) {
   return (services: AppServices, account: SocialAccountRow, intentKey: string) =>
     withCredentials(services, account, (connector, credentials) =>
       messagingOf(connector, 'messaging.send').send(messagingEnv(services), credentials, {
@@ -210,25 +231,30 @@ function platformSend(conversation: ConversationRow, message: OutboundMessage) {
         recipientId: conversation.externalParticipantId,
         message,
         intentKey,
+        ...(humanAgent ? { humanAgent } : {}),
       }),
     );
 }
 
 /** Prepares an outbound message: every check of the spec before anything is written. */
-async function prepareSend(services: AppServices, scope: OrgScope & { id: string }, content: MessageContent, prefix: (string | number)[]) {
+async function prepareSend(services: AppServices, scope: OrgScope & { id: string }, content: MessageContent, prefix: (string | number)[], sender: Sender) {
   const conversation = await getConversationRow(services.db, scope);
   const account = await accountOf(services.db, scope.organizationId, conversation.socialAccountId);
   await requireSending(services, account);
   contentIssues(conversation.platform, content, prefix);
-  requireWindow(conversation, new Date());
-  return { conversation, account };
+  const humanAgentWindowMs = connectorOf(services, account.type, account.mode).messaging?.humanAgentWindowMs;
+  const { humanAgent } = requireWindow(conversation, new Date(), sender, humanAgentWindowMs);
+  return { conversation, account, humanAgent };
 }
 
 export async function sendMessage(services: AppServices, scope: OrgScope & { id: string }, body: { content: MessageContent; replyToMessageId?: string }) {
-  const { conversation, account } = await prepareSend(services, scope, body.content, ['content']);
+  const { conversation, account, humanAgent } = await prepareSend(services, scope, body.content, ['content'], 'PERSON');
   const replyTo = await replyToOf(services.db, conversation, body.replyToMessageId);
   const message = toOutbound(body.content);
-  return present(services, await deliver(services, { conversation, account, message, source: 'API', replyTo, call: platformSend(conversation, message) }));
+  return present(
+    services,
+    await deliver(services, { conversation, account, message, source: 'API', replyTo, call: platformSend(conversation, message, humanAgent) }),
+  );
 }
 
 const UPLOAD_TYPES = { image: 'IMAGE', video: 'VIDEO', document: 'FILE' } as const;
@@ -270,9 +296,17 @@ export async function sendRichMessage(
     return { type: item.type ?? UPLOAD_TYPES[upload.type], url: mediaUrl(services.config, upload.path) };
   });
   const content = { ...body.message, attachments: attachments.length ? attachments : undefined } as MessageContent;
-  const { account } = await prepareSend(services, { organizationId: scope.organizationId, id: conversation.id }, content, ['message']);
+  // The automation route and the executor's SEND_MESSAGE step: never the human-agent window.
+  const { account } = await prepareSend(services, { organizationId: scope.organizationId, id: conversation.id }, content, ['message'], 'AUTOMATION');
   const message = toOutbound(content);
-  const result = await deliver(services, { conversation, account, message, source: 'API', call: platformSend(conversation, message), signal: options.signal });
+  const result = await deliver(services, {
+    conversation,
+    account,
+    message,
+    source: 'API',
+    call: platformSend(conversation, message, false),
+    signal: options.signal,
+  });
   return { conversationId: result.conversation.id, messageId: result.message.id, externalMessageId: result.message.externalMessageId };
 }
 

@@ -1,20 +1,18 @@
-import { and, asc, eq, gt, isNull, or } from 'drizzle-orm';
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
-import type { Executor } from '../db/client';
-import { outboxEvents } from '../db/schema/events';
 import { createRouter } from '../http/create-router';
 import { getTeam } from '../teams/teams.service';
 import type { AuthContext } from '../context';
-import { toLiveEvent, type LiveEvent, type StreamCredential } from './live-hub';
+import { missedEvents } from './event-cursor';
+import type { LiveEvent, StreamCredential } from './live-hub';
 import { streamEventsRoute } from './live.routes';
 
 const HEARTBEAT_MS = 15_000;
-const REPLAY_LIMIT = 500;
 
 export const liveRouter = createRouter();
 liveRouter.openapi(streamEventsRoute, async (c) => {
-  const { teamId } = c.req.valid('query');
-  const lastEventId = c.req.valid('header')['last-event-id'];
+  const { teamId, after } = c.req.valid('query');
+  // The browser's own reconnection sends Last-Event-ID, newer than the URL's `after`.
+  const lastEventId = c.req.valid('header')['last-event-id'] ?? after;
   const { services, auth } = c.var;
   const { organizationId } = auth;
   if (teamId) await getTeam(services.db, { organizationId, id: teamId });
@@ -48,15 +46,17 @@ liveRouter.openapi(streamEventsRoute, async (c) => {
     async (stream) => {
       stream.onAbort(() => wake?.());
       try {
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ organizationId, teamId: teamId ?? null }), retry: 3000 });
+        const missed = lastEventId ? await missedEvents(services.db, { organizationId, teamId, afterEventId: lastEventId }) : null;
+        // `caughtUp`: every event since the client's cursor follows, so what it holds stays current
+        // without refetching; false tells it to refetch (no cursor, an unknown one, or too many missed).
+        const caughtUp = missed?.complete ?? false;
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ organizationId, teamId: teamId ?? null, caughtUp }), retry: 3000 });
         // Replayed ids, so an event both replayed and announced live goes out once. (Sequence numbers
         // cannot serve: concurrent transactions commit, and notify, out of sequence order.)
         const replayed = new Set<string>();
-        if (lastEventId) {
-          for (const event of await missedEvents(services.db, { organizationId, teamId, lastEventId })) {
-            replayed.add(event.id);
-            await send(stream, event);
-          }
+        for (const event of missed?.events ?? []) {
+          replayed.add(event.id);
+          await send(stream, event);
         }
         let checkedAt = Date.now();
         while (!stream.aborted && !stream.closed) {
@@ -113,25 +113,4 @@ function streamCredential(auth: AuthContext): StreamCredential {
 
 function send(stream: SSEStreamingApi, event: LiveEvent) {
   return stream.writeSSE({ event: event.type, id: event.id, data: JSON.stringify(event.envelope) });
-}
-
-async function missedEvents(db: Executor, params: { organizationId: string; teamId?: string; lastEventId: string }) {
-  const [last] = await db
-    .select({ seq: outboxEvents.seq })
-    .from(outboxEvents)
-    .where(and(eq(outboxEvents.organizationId, params.organizationId), eq(outboxEvents.id, params.lastEventId)));
-  if (!last) return [];
-  const rows = await db
-    .select()
-    .from(outboxEvents)
-    .where(
-      and(
-        eq(outboxEvents.organizationId, params.organizationId),
-        gt(outboxEvents.seq, last.seq),
-        params.teamId ? or(eq(outboxEvents.teamId, params.teamId), isNull(outboxEvents.teamId)) : undefined,
-      ),
-    )
-    .orderBy(asc(outboxEvents.seq))
-    .limit(REPLAY_LIMIT);
-  return rows.map(toLiveEvent);
 }

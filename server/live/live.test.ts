@@ -88,4 +88,32 @@ describe('live events (SSE)', () => {
     const names = [await again.next(), await again.next()].map((m) => JSON.parse(m!.data!).data.name);
     expect(names).toEqual(['Missed one', 'Missed two']);
   });
+  it("resumes a first connection from the session's eventCursor and says whether it caught up", async () => {
+    const org = await t.createOrg();
+    const { cookie } = await login(org.organizationId);
+    const session = await t.request('GET', '/auth/session', { headers: { cookie } });
+    expect(session.status).toBe(200);
+    const cursor: string = session.json.eventCursor;
+    expect(cursor).toMatch(/\S/);
+    // Committed after the page read its data and before its stream opened: replayed, not lost.
+    await t.request('POST', '/team', { key: org.key, body: { name: 'Between load and stream' } });
+
+    const resumed = await connect(`/events/stream?after=${encodeURIComponent(cursor)}`, { cookie });
+    const ready = await resumed.next();
+    expect(ready).toMatchObject({ event: 'ready' });
+    expect(JSON.parse(ready!.data!)).toMatchObject({ caughtUp: true });
+    const replayed = await resumed.next();
+    expect(replayed).toMatchObject({ event: 'team.created' });
+    expect(JSON.parse(replayed!.data!).data.name).toBe('Between load and stream');
+
+    // No cursor, or one the server does not know (pruned, another organization's): refetch.
+    for (const path of ['/events/stream', '/events/stream?after=evt_unknown']) {
+      const stream = await connect(path, { cookie });
+      expect(JSON.parse((await stream.next())!.data!)).toMatchObject({ caughtUp: false });
+    }
+    const other = await t.createOrg();
+    const foreign = await connect(`/events/stream?after=${encodeURIComponent(cursor)}`, { 'x-api-key': other.key });
+    expect(JSON.parse((await foreign.next())!.data!)).toMatchObject({ caughtUp: false });
+    expect((await t.app.request(`/api/v1/events/stream?after=`, { headers: { cookie } })).status).toBe(400);
+  });
 });

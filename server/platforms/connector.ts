@@ -213,8 +213,21 @@ export type MessagingCapability = {
   send(
     env: MessagingEnv,
     credentials: Credentials,
-    input: { pageId: string; recipientId: string; message: OutboundMessage; intentKey: string },
+    input: {
+      pageId: string;
+      recipientId: string;
+      message: OutboundMessage;
+      intentKey: string;
+      /** A person's reply after the standard window, within `humanAgentWindowMs`: sent with the platform's human-agent tag. */
+      humanAgent?: boolean;
+    },
   ): Promise<SentMessage>;
+  /**
+   * How long after the participant's last message a person (never an automation) may still reply,
+   * with the platform's human-agent tag (Meta's HUMAN_AGENT: 7 days, where the app was approved for
+   * it). Absent: the standard 24 hours only.
+   */
+  humanAgentWindowMs?: number;
   /** Answers a comment privately; the person is known to the platform by the comment. Idempotent by `intentKey`. */
   privateReply(
     env: MessagingEnv,

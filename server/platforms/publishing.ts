@@ -23,6 +23,8 @@ export type PublishRequest = {
   media: PublishMedia[];
   /** Files of the thread's later posts (`thread[].uploadIds`), which are not the first post's media. */
   threadMedia?: PublishMedia[];
+  /** The cover image the options name (`thumbnail`, an uploaded image), as the platform fetches it. */
+  thumbnail?: PublishMedia;
   /**
    * When the post was due (its `postDate`), fixed for the life of an intent: a connector that names
    * its records after the intent and a time (Bluesky's record keys, decision 059) uses it.
@@ -97,6 +99,7 @@ export type PublishingCapability = {
     env: ConnectorEnv,
     credentials: Credentials,
     target: PublishTarget,
-    request: { externalData: Record<string, string>; text: string; intentKey: string },
+    /** `firstComment`: the post's first comment, which follows a thread (Bluesky answers its last part). */
+    request: { externalData: Record<string, string>; text: string; intentKey: string; firstComment?: boolean },
   ): Promise<{ id: string; permalink: string | null }>;
 };

@@ -27,7 +27,7 @@ export async function postFirstComment(services: AppServices, targetId: string):
         connectorEnv(services),
         credentials,
         { externalId: account.externalId, selectedChannelId: account.selectedChannelId },
-        { externalData: target.externalData ?? {}, text, intentKey: `${target.id}:first-comment` },
+        { externalData: target.externalData ?? {}, text, intentKey: `${target.id}:first-comment`, firstComment: true },
       );
     });
     await db.transaction(async (tx) => {

@@ -27,12 +27,14 @@ describe('Bluesky image size', () => {
     for (const options of [
       { text: 'Big', uploadIds: [big.id] },
       { text: 'Small', uploadIds: [media.IMAGE], thread: [{ text: 'Then big', uploadIds: [big.id] }] },
+      // A link card's image is a blob under the same limit.
+      { text: 'Card', externalUrl: 'https://example.com', thumbnail: big.id },
     ]) {
       const refused = await draft('BLUESKY', options);
       expect(refused.status).toBe(400);
       expect(refused.json.message).toMatch(/Bluesky images are limited to 1,000,000 bytes; this one has 1,\d{3},\d{3} bytes/);
       const paths = (refused.json.issues as { path: (string | number)[] }[]).map((issue) => issue.path.join('.'));
-      expect(paths).toEqual([options.thread ? 'data.BLUESKY.thread.0.uploadIds.0' : 'data.BLUESKY.uploadIds.0']);
+      expect(paths).toEqual([options.thread ? 'data.BLUESKY.thread.0.uploadIds.0' : options.thumbnail ? 'data.BLUESKY.thumbnail' : 'data.BLUESKY.uploadIds.0']);
     }
     // Other platforms take the same file.
     expect((await draft('MASTODON', { text: 'Big', uploadIds: [big.id] })).status).toBe(200);
@@ -115,7 +117,7 @@ const cases: Record<string, Case[]> = {
     ['carousel of two images', { carouselItems: [{ uploadId: '$IMAGE' }, { uploadId: '$IMAGE2' }] }, 'valid'],
     ['carousel of one', { carouselItems: [{ uploadId: '$IMAGE' }] }, 'carouselItems'],
     ['tag outside the image', { uploadIds: ['$IMAGE'], tagged: [{ username: 'friend', x: 1.5, y: 0.5 }] }, 'tagged.0.x'],
-    ['a PNG image', { uploadIds: ['$PNG'] }, 'uploadIds.0'],
+    ['a PNG image (converted to JPEG at publish)', { uploadIds: ['$PNG'] }, 'valid'],
     ['a reel with an image', { type: 'REEL', uploadIds: ['$IMAGE'] }, 'uploadIds'],
     ['four collaborators', { uploadIds: ['$IMAGE'], collaborators: ['a', 'b', 'c', 'd'] }, 'collaborators'],
   ],

@@ -7,6 +7,8 @@ import { postUploads, uploads } from '../db/schema/uploads';
 import { toSocialAccountDto } from '../accounts/account-record';
 import { toUploadDto } from '../uploads/uploads.service';
 import type { PostPlatform } from '../platforms/platform-types';
+import { mediaAdvice, type MediaAdvice } from '../platforms/content-rules/media-adaptations';
+import type { UploadFacts } from '../platforms/content-rules/media-rules';
 
 export type PostRow = typeof posts.$inferSelect;
 export type PostTargetRow = typeof postTargets.$inferSelect;
@@ -82,6 +84,7 @@ export function toPostDto(config: Config, row: PostRow, relations: Relations) {
     errors,
     errorsVerbose,
     externalData,
+    mediaWarnings: mediaWarningsOf(row, relations),
     uploads: (relations.links.get(row.id) ?? []).map((link) => {
       const upload = relations.uploads.get(link.uploadId);
       return {
@@ -111,6 +114,21 @@ export function toPostDto(config: Config, row: PostRow, relations: Relations) {
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: iso(row.deletedAt),
   };
+}
+
+/** What publishing will do to (or offers for) the post's media, per platform (decision 084). */
+function mediaWarningsOf(row: PostRow, relations: Relations): Record<string, MediaAdvice[]> {
+  const library = new Map<string, UploadFacts>();
+  for (const link of relations.links.get(row.id) ?? []) {
+    const upload = relations.uploads.get(link.uploadId);
+    if (upload) library.set(upload.id, upload);
+  }
+  const warnings: Record<string, MediaAdvice[]> = {};
+  for (const platform of row.platforms as PostPlatform[]) {
+    const advice = mediaAdvice(platform, (row.data[platform] ?? {}) as Record<string, unknown>, library);
+    if (advice.length > 0) warnings[platform] = advice;
+  }
+  return warnings;
 }
 
 export type PostDto = ReturnType<typeof toPostDto>;

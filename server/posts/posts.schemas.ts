@@ -115,6 +115,17 @@ const ErrorVerboseSchema = z.object({
   userFacingMessage: z.string(),
 });
 
+const MediaAdviceSchema = z
+  .object({
+    path: z.array(z.union([z.string(), z.number()])).openapi({ description: 'Where the file sits inside `data.<PLATFORM>`' }),
+    uploadId: z.string(),
+    kind: z.enum(['convert', 'crop']),
+    message: z.string(),
+    crop: z.object({ left: z.number().int(), top: z.number().int(), width: z.number().int(), height: z.number().int() }).optional(),
+    applied: z.boolean().openapi({ description: 'Done at publish as the post stands; false: offered (set `autoCropImage` to accept the crop)' }),
+  })
+  .openapi('MediaAdvice');
+
 export const PostSchema = z
   .object({
     id: z.string(),
@@ -133,6 +144,11 @@ export const PostSchema = z
     errors: z.record(z.string()),
     errorsVerbose: z.record(ErrorVerboseSchema),
     externalData: z.record(z.record(z.string())),
+    mediaWarnings: z.record(z.array(MediaAdviceSchema)).openapi({
+      description:
+        'Per platform, what publishing does to media the platform would refuse as uploaded (a PNG for Instagram is converted to JPEG; the upload is kept), ' +
+        "and pictures outside the platform's aspect ratios with the centered crop that fits (applied when `autoCropImage` is set). Warnings, never errors.",
+    }),
     uploads: z.array(
       z.object({
         postId: z.string(),

@@ -14,6 +14,10 @@ import type { PostRow, PostTargetRow } from './post-dto';
 import type { PublishMedia, PublishResult } from '../platforms/publishing';
 import { claimDueRow } from '../jobs/due-rows';
 import { mediaIdsOf, threadMediaIdsOf } from './shared/post-media-ids';
+import { imagePlan } from '../platforms/content-rules/media-adaptations';
+import type { PostPlatform } from '../platforms/platform-types';
+import { renditionOf } from '../uploads/renditions';
+import { refreshPostAnalyticsJob } from '../analytics/analytics.jobs';
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -107,8 +111,9 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       return publishing.publish(env, credentials, where, {
         intentKey,
         options,
-        media: await mediaOf(services, mediaIdsOf(options)),
-        threadMedia: await mediaOf(services, threadMediaIdsOf(options)),
+        media: await mediaOf(services, mediaIdsOf(options), { platform: target.platform, options }),
+        threadMedia: await mediaOf(services, threadMediaIdsOf(options), { platform: target.platform, options }),
+        thumbnail: typeof options.thumbnail === 'string' ? (await mediaOf(services, [options.thumbnail]))[0] : undefined,
         publishAt: post.postDate,
         channelId,
         progress,
@@ -137,27 +142,47 @@ async function publishTarget(services: AppServices, post: PostRow, target: PostT
       })
       .where(eq(postTargets.id, target.id));
     if (firstComment) await services.jobs.send(firstCommentJob, { targetId: target.id }, { executor: tx });
+    // Numbers shortly after publishing rather than at the next sweep; the sweep keeps its pace after.
+    await services.jobs.send(
+      refreshPostAnalyticsJob,
+      { postTargetId: target.id },
+      {
+        executor: tx,
+        startAfter: new Date(Date.now() + services.config.ANALYTICS_FIRST_POST_SNAPSHOT_SECONDS * 1000),
+        singletonKey: `analytics:post:${target.id}:first`,
+      },
+    );
   });
 }
 
-async function mediaOf(services: AppServices, ids: string[]): Promise<PublishMedia[]> {
+/**
+ * The files as the platform gets them: the uploads, or for an image the platform would refuse as
+ * it is (format, aspect ratio) the rendition made for it (decision 084).
+ */
+async function mediaOf(services: AppServices, ids: string[], target?: { platform: PostPlatform; options: Record<string, unknown> }): Promise<PublishMedia[]> {
   if (ids.length === 0) return [];
   const rows = await services.db.select().from(uploads).where(inArray(uploads.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids
-    .map((id) => byId.get(id))
-    .filter((row): row is NonNullable<typeof row> => !!row)
-    .map((row) => ({
-      id: row.id,
-      url: mediaUrl(services.config, row.path),
-      key: row.path,
-      size: row.fileSize,
-      type: row.type,
-      mime: row.mime,
-      width: row.width,
-      height: row.height,
-      videoLength: row.videoLength,
-    }));
+  const found = ids.map((id) => byId.get(id)).filter((row): row is NonNullable<typeof row> => !!row);
+  return Promise.all(
+    found.map(async (row) => {
+      const medium: PublishMedia = {
+        id: row.id,
+        url: mediaUrl(services.config, row.path),
+        key: row.path,
+        size: row.fileSize,
+        type: row.type,
+        mime: row.mime,
+        width: row.width,
+        height: row.height,
+        videoLength: row.videoLength,
+      };
+      const plan = target ? imagePlan(target.platform, target.options, row) : null;
+      if (!plan || !row.width || !row.height) return medium;
+      const rendition = await renditionOf(services, { key: row.path, width: row.width, height: row.height }, plan);
+      return { ...medium, url: mediaUrl(services.config, rendition.key), ...rendition };
+    }),
+  );
 }
 
 export function errorRecord(error: PlatformError): PlatformErrorRecord {

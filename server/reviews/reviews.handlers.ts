@@ -1,6 +1,7 @@
 import { createRouter } from '../http/create-router';
 import { toRecommendationDto, toRecommendationImportDto, toReviewDto, toReviewImportDto } from './review-dto';
 import { getReviewImport, listReviewImports, startReviewImport } from './review-imports.service';
+import { createReplyTemplate, deleteReplyTemplate, listReplyTemplates, type ReplyTemplateRow } from './reply-templates.service';
 import * as routes from './reviews.routes';
 import {
   deleteReviewReply,
@@ -9,6 +10,7 @@ import {
   listReviews,
   replyToRecommendationComment,
   replyToReview,
+  reviewStats,
   searchKeywords,
 } from './reviews.service';
 
@@ -53,6 +55,29 @@ reviewsRouter.openapi(routes.replyToReviewRoute, async (c) => {
 reviewsRouter.openapi(routes.deleteReviewReplyRoute, async (c) => {
   const scope = { organizationId: c.var.auth.organizationId, platform: GOOGLE, teamId: c.req.valid('json').teamId, id: c.req.valid('param').reviewId };
   return c.json(toReviewDto(await deleteReviewReply(c.var.services, scope)), 200);
+});
+reviewsRouter.openapi(routes.getReviewStatsRoute, async (c) =>
+  c.json(await reviewStats(c.var.services.db, { organizationId: c.var.auth.organizationId }, c.req.valid('query')), 200),
+);
+const toTemplateDto = (row: ReplyTemplateRow) => ({
+  id: row.id,
+  teamId: row.teamId,
+  name: row.name,
+  text: row.text,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+reviewsRouter.openapi(routes.listReplyTemplatesRoute, async (c) => {
+  const rows = await listReplyTemplates(c.var.services.db, { organizationId: c.var.auth.organizationId, teamId: c.req.valid('query').teamId });
+  return c.json({ items: rows.map(toTemplateDto), total: rows.length }, 200);
+});
+reviewsRouter.openapi(routes.createReplyTemplateRoute, async (c) => {
+  const row = await createReplyTemplate(c.var.services.db, { organizationId: c.var.auth.organizationId }, c.req.valid('json'));
+  return c.json(toTemplateDto(row), 201);
+});
+reviewsRouter.openapi(routes.deleteReplyTemplateRoute, async (c) => {
+  const row = await deleteReplyTemplate(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').templateId });
+  return c.json(toTemplateDto(row), 200);
 });
 reviewsRouter.openapi(routes.startRecommendationImportRoute, async (c) => {
   const row = await startReviewImport(c.var.services, { organizationId: c.var.auth.organizationId, platform: FACEBOOK }, c.req.valid('json'));

@@ -20,4 +20,12 @@ export const refreshReviewReplyJob = defineJob({
   expireInSeconds: 60,
 });
 
-export const reviewJobs = [importReviewsJob, refreshReviewReplyJob];
+/** Hourly: locations and pages not synced for a while get an import within their monthly capacity (review-sync.service.ts). */
+export const syncReviewsJob = defineJob({
+  name: 'sync-reviews',
+  payload: z.object({}).passthrough(),
+  cron: '23 * * * *',
+  retryLimit: 1,
+});
+
+export const reviewJobs = [importReviewsJob, refreshReviewReplyJob, syncReviewsJob];

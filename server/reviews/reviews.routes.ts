@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
 import {
   CreatedIdSchema,
+  CreateReplyTemplateBody,
   DeleteReplyBody,
   ImportIdParams,
   RecommendationCommentListSchema,
@@ -12,12 +13,17 @@ import {
   RecommendationListSchema,
   RecommendationSchema,
   ReplyBody,
+  ReplyTemplateIdParams,
+  ReplyTemplateListSchema,
+  ReplyTemplateSchema,
   ReviewIdParams,
   ReviewImportListSchema,
   ReviewImportSchema,
   ReviewListQuery,
   ReviewListSchema,
   ReviewSchema,
+  ReviewStatsQuery,
+  ReviewStatsSchema,
   SearchKeywordsQuery,
   SearchKeywordsSchema,
   StartReviewImportBody,
@@ -130,6 +136,54 @@ export const searchKeywordsRoute = createRoute({
   security,
   request: { query: SearchKeywordsQuery },
   responses: { 200: jsonResponse(SearchKeywordsSchema, 'Search keywords'), ...errorResponses(404, 502) },
+});
+
+export const getReviewStatsRoute = createRoute({
+  method: 'get',
+  path: '/misc/reviews/stats',
+  operationId: 'getReviewStats',
+  summary: 'Average rating and star distribution of the team’s stored reviews and recommendations',
+  tags: google,
+  security,
+  request: { query: ReviewStatsQuery },
+  responses: { 200: jsonResponse(ReviewStatsSchema, 'Rating figures'), ...errorResponses(404) },
+});
+
+// Reply templates, per team, for both platforms.
+const templates = ['Review reply templates'];
+
+export const listReplyTemplatesRoute = createRoute({
+  method: 'get',
+  path: '/misc/reviews/reply-templates',
+  operationId: 'listReviewReplyTemplates',
+  summary: 'The team’s saved review replies, by name',
+  tags: templates,
+  security,
+  request: { query: TeamQuery },
+  responses: { 200: jsonResponse(ReplyTemplateListSchema, 'Templates'), ...errorResponses(404) },
+});
+
+export const createReplyTemplateRoute = createRoute({
+  method: 'post',
+  path: '/misc/reviews/reply-templates',
+  operationId: 'createReviewReplyTemplate',
+  summary: 'Save a review reply as a template',
+  description: 'Names are unique per team (`409`); a team keeps at most 50 templates.',
+  tags: templates,
+  security,
+  request: { body: jsonBody(CreateReplyTemplateBody) },
+  responses: { 201: jsonResponse(ReplyTemplateSchema, 'The template'), ...errorResponses(404, 409) },
+});
+
+export const deleteReplyTemplateRoute = createRoute({
+  method: 'delete',
+  path: '/misc/reviews/reply-templates/{templateId}',
+  operationId: 'deleteReviewReplyTemplate',
+  summary: 'Delete a review reply template',
+  tags: templates,
+  security,
+  request: { params: ReplyTemplateIdParams },
+  responses: { 200: jsonResponse(ReplyTemplateSchema, 'The deleted template'), ...errorResponses(404) },
 });
 
 // Facebook recommendations: the same machinery, Facebook's names.

@@ -6,8 +6,10 @@ import {
   MAX_REPLY_LENGTH,
   MAX_REVIEWS_PER_IMPORT,
   REPLY_STATES,
+  REVIEW_PLATFORMS,
   STAR_RATINGS,
 } from './shared/review-constants';
+import { MAX_TEMPLATE_NAME_LENGTH } from './shared/reply-templates';
 
 const id = z.string().min(1).max(200);
 const dateTime = z.string().openapi({ format: 'date-time', example: '2026-11-01T09:30:00.000Z' });
@@ -61,13 +63,61 @@ export const ReviewListQuery = z
     limit: z.coerce.number().int().min(1).max(100).default(50),
     offset: z.coerce.number().int().min(0).max(MAX_OFFSET).nullable().default(0),
     rating: ratingList,
-    replied: booleanQuery.openapi({ type: 'string', enum: ['true', 'false'], description: 'Only reviews with (true) or without (false) an owner reply' }),
+    replied: booleanQuery.openapi({
+      type: 'string',
+      enum: ['true', 'false'],
+      description: 'Only reviews with (true) or without (false) an owner reply; a reply the platform rejected counts as none',
+    }),
     from: dateTime.pipe(z.coerce.date()).optional().openapi({ type: 'string', format: 'date-time', description: 'Created at or after' }),
     to: dateTime.pipe(z.coerce.date()).optional().openapi({ type: 'string', format: 'date-time', description: 'Created before' }),
     q: z.string().trim().min(1).max(200).optional().openapi({ description: 'Text in the review, its reply or the reviewer name' }),
     socialAccountId: id.optional(),
   })
   .strict();
+
+export const ReplyTemplateIdParams = z.object({ templateId: id.openapi({ param: { name: 'templateId', in: 'path' } }) });
+
+export const CreateReplyTemplateBody = z
+  .object({
+    teamId: id,
+    name: z.string().trim().min(1).max(MAX_TEMPLATE_NAME_LENGTH).openapi({ example: 'Thanks for the stars' }),
+    text: z
+      .string()
+      .min(1)
+      .max(MAX_REPLY_LENGTH)
+      .refine((value) => value.trim().length > 0, 'The template cannot be blank')
+      .openapi({ description: '`{name}` and `{firstName}` are replaced by the reviewer’s when the template is used', example: 'Thank you, {firstName}!' }),
+  })
+  .strict()
+  .openapi('CreateReviewReplyTemplate');
+
+export const ReplyTemplateSchema = z
+  .object({ id: z.string(), teamId: z.string(), name: z.string(), text: z.string(), createdAt: dateTime, updatedAt: dateTime })
+  .openapi('ReviewReplyTemplate');
+export const ReplyTemplateListSchema = z.object({ items: z.array(ReplyTemplateSchema), total: z.number().int() }).openapi('ReviewReplyTemplateList');
+
+export const ReviewStatsQuery = z
+  .object({
+    teamId: id,
+    platform: z.enum(REVIEW_PLATFORMS).optional().openapi({ description: 'One platform; both when omitted' }),
+  })
+  .strict();
+
+export const ReviewStatsSchema = z
+  .object({
+    /** Reviews and recommendations stored for the team (both platforms unless one was asked for). */
+    total: z.number().int(),
+    /** Of those, the ones with a star rating (a Facebook recommendation may have none). */
+    rated: z.number().int(),
+    averageRating: z
+      .number()
+      .nullable()
+      .openapi({ description: 'Mean star rating of the rated ones, 1 to 5, two decimals; null when none is rated', example: 4.31 }),
+    distribution: z
+      .object({ ONE: z.number().int(), TWO: z.number().int(), THREE: z.number().int(), FOUR: z.number().int(), FIVE: z.number().int() })
+      .openapi({ description: 'How many have each star rating' }),
+  })
+  .openapi('ReviewStats');
 
 const jobFields = {
   id: z.string(),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SocialAccountRow } from '../accounts/account-record';
 import { connectorEnv, withCredentials } from '../accounts/credentials';
@@ -18,10 +18,17 @@ import { toAnyReviewDto, type ReviewRow } from './review-dto';
 import { reviewAccount } from './review-imports.service';
 import { monthlyReviewLimit, reviewCapacity } from './review-quota';
 import { refreshStoredReview } from './review-store';
-import type { ReviewListQuery, SearchKeywordsQuery } from './reviews.schemas';
-import type { ReviewPlatform } from './shared/review-constants';
+import type { ReviewListQuery, ReviewStatsQuery, SearchKeywordsQuery } from './reviews.schemas';
+import { STAR_RATINGS, type ReviewPlatform } from './shared/review-constants';
 
 type Scope = { organizationId: string };
+
+/*
+ * A reply the platform's moderation rejected is not shown to anyone: the review still waits for an
+ * answer. `replied` (and so the low-rating count and the "Not replied" view) reads it that way.
+ */
+const answered = and(isNotNull(reviews.replyComment), or(isNull(reviews.replyState), ne(reviews.replyState, 'REJECTED')));
+const notAnswered = or(isNull(reviews.replyComment), eq(reviews.replyState, 'REJECTED'));
 
 /** The team's stored reviews of a platform, newest first, with the monthly cap and what is left of it. */
 export async function listReviews(db: Executor, scope: Scope & { platform: ReviewPlatform }, query: z.infer<typeof ReviewListQuery>) {
@@ -33,7 +40,7 @@ export async function listReviews(db: Executor, scope: Scope & { platform: Revie
     isNull(reviews.deletedAt),
     query.socialAccountId ? eq(reviews.socialAccountId, query.socialAccountId) : undefined,
     query.rating ? inArray(reviews.rating, query.rating) : undefined,
-    query.replied === undefined ? undefined : query.replied ? isNotNull(reviews.replyComment) : isNull(reviews.replyComment),
+    query.replied === undefined ? undefined : query.replied ? answered : notAnswered,
     query.from ? gte(reviews.createTime, query.from) : undefined,
     query.to ? lt(reviews.createTime, query.to) : undefined,
     query.q
@@ -60,6 +67,36 @@ export async function listReviews(db: Executor, scope: Scope & { platform: Revie
     ? await reviewCapacity(db, { organizationId: scope.organizationId, socialAccountId: account.id })
     : { limit: await monthlyReviewLimit(db, scope.organizationId), remaining: 0 };
   return { rows, total: total?.value ?? 0, limit: capacity.limit, remainingCapacity: capacity.remaining };
+}
+
+/** Average and per-star counts of the team's stored (not deleted) reviews, in one grouped query. */
+export async function reviewStats(db: Executor, scope: Scope, query: z.infer<typeof ReviewStatsQuery>) {
+  await getTeam(db, { organizationId: scope.organizationId, id: query.teamId });
+  const rows = await db
+    .select({ rating: reviews.rating, value: count() })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.organizationId, scope.organizationId),
+        eq(reviews.teamId, query.teamId),
+        query.platform ? eq(reviews.platform, query.platform) : undefined,
+        isNull(reviews.deletedAt),
+      ),
+    )
+    .groupBy(reviews.rating);
+  const distribution = { ONE: 0, TWO: 0, THREE: 0, FOUR: 0, FIVE: 0 };
+  let total = 0;
+  let rated = 0;
+  let stars = 0;
+  for (const row of rows) {
+    total += row.value;
+    const name = row.rating === null ? undefined : STAR_RATINGS[row.rating - 1];
+    if (!name) continue;
+    distribution[name] += row.value;
+    rated += row.value;
+    stars += row.rating! * row.value;
+  }
+  return { total, rated, averageRating: rated ? Math.round((stars / rated) * 100) / 100 : null, distribution };
 }
 
 /** The account the capacity figures are about: the one asked for, else the team's account of the platform. */

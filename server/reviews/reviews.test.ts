@@ -9,7 +9,12 @@ import { reviewJobs } from './reviews.jobs';
 import { connectPlace, runImport, waitFor } from './reviews-test-kit';
 
 // Transient failures back off from 0.1 s instead of 1 s: the retries, not the waiting, are under test.
-const t = await createTestApp({ work: true, workOnly: [...reviewJobs, dispatchInboundEventJob], env: { IMPORT_RETRY_BASE_SECONDS: '0.1' } });
+// Not the hourly review sync: it would start imports for other files' accounts (one shared database).
+const t = await createTestApp({
+  work: true,
+  workOnly: [...reviewJobs.filter((job) => !job.cron), dispatchInboundEventJob],
+  env: { IMPORT_RETRY_BASE_SECONDS: '0.1' },
+});
 
 type Review = {
   id: string;
@@ -175,6 +180,9 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
       reviewReplyComment: 'Call us at +1 555 123 4567 and we will fix it',
     });
     expect(rejected.json.reviewReplyPolicyViolation).toContain('phone');
+    // Nobody sees a rejected reply: the review still needs one, in the filter and in the low-rating count.
+    expect((await list('&replied=false')).reviews.map((item) => item.id)).toContain(review!.id);
+    expect((await list('&replied=true')).reviews.map((item) => item.id)).not.toContain(review!.id);
     expect((await reply('See www.example.com for a voucher')).json.reviewReplyPolicyViolation).toContain('links');
     expect((await reply('Sorry, that was a damn mistake')).json.reviewReplyPolicyViolation).toContain('OFFENSIVE');
 
@@ -250,7 +258,7 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
     expect(lows.total).toBeGreaterThan(0);
     expect(lows.reviews.every((review) => review.starRating === 'ONE' || review.starRating === 'TWO')).toBe(true);
     const unreplied = await list('&replied=false');
-    expect(unreplied.reviews.every((review) => review.reviewReplyComment === null)).toBe(true);
+    expect(unreplied.reviews.every((review) => review.reviewReplyComment === null || review.reviewReplyState === 'REJECTED')).toBe(true);
     expect(unreplied.total).toBeLessThan(all.total);
     const middle = all.reviews[10]!.createTime;
     const recent = await list(`&from=${encodeURIComponent(middle)}`);
@@ -260,6 +268,28 @@ describe('Google Business review replies', { timeout: 180_000 }, () => {
     expect(text.reviews.every((review) => review.comment!.toLowerCase().includes('brunch'))).toBe(true);
     const bad = await t.request('GET', `/misc/google-business/reviews?teamId=x&rating=6`, { key: (await t.createOrg()).key });
     expect(bad.status).toBe(400);
+  });
+
+  it('answers the average rating and how many reviews have each star count', async () => {
+    const { run, list, key, teamId } = await setup();
+    await run(30);
+    const { reviews } = await list();
+    const stars = reviews.map((review) => ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'].indexOf(review.starRating!) + 1);
+    const stats = await t.request('GET', `/misc/reviews/stats?teamId=${teamId}`, { key });
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.json).toEqual({
+      total: 30,
+      rated: 30,
+      averageRating: Math.round((stars.reduce((sum, value) => sum + value, 0) / 30) * 100) / 100,
+      distribution: Object.fromEntries(
+        ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'].map((name, index) => [name, stars.filter((value) => value === index + 1).length]),
+      ),
+    });
+    expect((await t.request('GET', `/misc/reviews/stats?teamId=${teamId}&platform=FACEBOOK`, { key })).json).toMatchObject({ total: 0, averageRating: null });
+    expect((await t.request('GET', `/misc/reviews/stats?teamId=${teamId}&platform=TWITTER`, { key })).status).toBe(400);
+    expect((await t.request('GET', `/misc/reviews/stats`, { key })).status).toBe(400);
+    const other = await t.createOrg();
+    expect((await t.request('GET', `/misc/reviews/stats?teamId=${teamId}`, { key: other.key })).status).toBe(404);
   });
 });
 

@@ -17,7 +17,8 @@ import { runImport } from '../reviews/reviews-test-kit';
  * test until one is added.
  */
 // Comment seeders need published posts and received comments: the publish and ingest workers run.
-const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs, ...reviewJobs, dispatchInboundEventJob] });
+// Not the hourly review sync: it would start imports for other files' accounts (one shared database).
+const t = await createTestApp({ work: true, workOnly: [...postJobs, ...commentJobs, ...reviewJobs.filter((job) => !job.cron), dispatchInboundEventJob] });
 const { operations } = await documentedOperations(t);
 
 type Org = Awaited<ReturnType<typeof t.createOrg>>;
@@ -201,6 +202,11 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
     );
   },
   'faults/{id}': (org) => created(t.request('POST', '/sandbox/faults', { key: org.key, body: { type: 'TIKTOK', kind: 'TRANSIENT', count: 1 } }), 'fault'),
+  '{templateId}': (org) =>
+    created(
+      t.request('POST', '/misc/reviews/reply-templates', { key: org.key, body: { teamId: org.teamId, name: 'Thanks', text: 'Thank you, {firstName}!' } }),
+      'reply template',
+    ),
   'webhooks/{id}': (org) => created(t.request('POST', '/webhooks', { key: org.key, body: { url: 'https://93.184.215.14/hooks' } }), 'webhook'),
   // A post history import job (its `{importId}` is not a comment import's).
   '/post-history-import/|{importId}': async (org) => {
@@ -238,6 +244,12 @@ const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
   sendAutomationRichMessage: (org: Org) => ({ teamId: org.teamId, message: { text: 'Sent by a stranger' } }),
   updateAutomationFlow: { name: 'Renamed by a stranger' },
   testAutomationFlow: { input: { text: 'Run by a stranger' } },
+  saveAutomationFlowDraft: {
+    definition: {
+      trigger: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: null, keywords: [] },
+      steps: [{ id: 'stranger', type: 'SEND_MESSAGE', message: { text: 'Saved by a stranger' } }],
+    },
+  },
   saveAutomationProviderSetting: (org: Org) => ({
     teamId: org.teamId,
     platform: 'INSTAGRAM',

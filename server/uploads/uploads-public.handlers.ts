@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { uploads } from '../db/schema/uploads';
 import { createRouter } from '../http/create-router';
 import { NotFoundError } from '../http/errors';
 import { parseRange } from './byte-range';
+import { renditionOwnerKeys } from './renditions';
 import { receivePut } from './three-step.service';
 import { getMediaRoute, putUploadRoute } from './uploads-public.routes';
 
@@ -31,10 +32,12 @@ uploadsPublicRouter.openapi(putUploadRoute, async (c) => {
 uploadsPublicRouter.openapi(getMediaRoute, async (c) => {
   const { shard, name } = c.req.valid('param');
   const key = `${shard}/${name}`;
+  // A rendition is served while its upload is.
+  const owners = renditionOwnerKeys(shard, name);
   const [row] = await c.var.services.db
     .select({ path: uploads.path, mime: uploads.mime })
     .from(uploads)
-    .where(and(or(eq(uploads.path, key), eq(uploads.thumbnailPath, key)), isNull(uploads.deletedAt)));
+    .where(and(owners ? inArray(uploads.path, owners) : or(eq(uploads.path, key), eq(uploads.thumbnailPath, key)), isNull(uploads.deletedAt)));
   if (!row) throw new NotFoundError('Media');
   const { storage, config } = c.var.services;
   const contentType = row.path === key ? row.mime : 'image/jpeg';

@@ -56,7 +56,7 @@ export const MediaParams = z.object({
     .openapi({ param: { name: 'shard', in: 'path' } }),
   name: z
     .string()
-    .regex(/^[0-9a-z]{40,60}(-thumb)?\.[a-z0-9]{2,4}$/)
+    .regex(/^[0-9a-z]{40,60}(-thumb|-r[0-9a-z]{1,40})?\.[a-z0-9]{2,4}$/)
     .openapi({ param: { name: 'name', in: 'path' } }),
 });
 
@@ -66,7 +66,8 @@ export const getMediaRoute = createRoute({
   operationId: 'getMedia',
   summary: 'The bytes of an upload or its thumbnail',
   description:
-    'Public: the address is unguessable and is what `url` and `thumbnailUrl` of an upload point to, so platforms can fetch media. ' +
+    'Public: the address is unguessable and is what `url` and `thumbnailUrl` of an upload point to, so platforms can fetch media ' +
+    '(and the JPEG copy made at publish for a platform that would refuse the upload as it is). ' +
     'Honours a single `Range` (206, or 416 when unsatisfiable). Deleted uploads are 404. ' +
     'With bucket storage (`STORAGE=s3`) it answers 302 to a short-lived presigned URL of the object, unless `S3_MEDIA_REDIRECT=false`.',
   tags,

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lte, not, sql } from 'drizzle-orm';
 import { uploadNamedByFlow } from '../automations/flow-uploads';
 import { postUploads, uploadIntents, uploads } from '../db/schema/uploads';
 import type { AppServices } from '../services';
+import { possibleRenditionKeys } from './renditions';
 import { isOver } from './upload-reservations';
 
 /** Unused uploads go 14 days after upload or after the last post using them finished (spec, "Retention"). */
@@ -20,13 +21,14 @@ export async function purgeDueUploads(services: AppServices, { now, organization
   // Bounded, so rows that keep failing to go cannot hold the job forever; the next run goes on.
   for (let round = 0; round < 50; round++) {
     const due = await services.db
-      .select({ id: uploads.id, path: uploads.path, thumbnailPath: uploads.thumbnailPath })
+      .select()
       .from(uploads)
       .where(and(isNotNull(uploads.deletedAt), lte(uploads.purgeAfter, now), organizationId ? eq(uploads.organizationId, organizationId) : undefined))
       .limit(BATCH);
     for (const row of due) {
       await storage.delete(row.path);
       if (row.thumbnailPath) await storage.delete(row.thumbnailPath);
+      for (const key of possibleRenditionKeys(row)) await storage.delete(key);
       await services.db.delete(uploads).where(and(eq(uploads.id, row.id), isNotNull(uploads.deletedAt), lte(uploads.purgeAfter, now)));
     }
     removed += due.length;

@@ -3,7 +3,8 @@ import { dailyLimits } from './daily-limits.service';
 import { getOrganization } from '../organizations/organizations.service';
 import { getTeam } from '../teams/teams.service';
 import { importUsageReport } from './import-usage';
-import { dailyLimitsRoute, importUsageRoute } from './usage.routes';
+import { dailyLimitsRangeRoute, dailyLimitsRoute, importUsageRoute } from './usage.routes';
+import { dailyLimitsRange } from './daily-limits-range.service';
 
 export const usageRouter = createRouter();
 usageRouter.openapi(dailyLimitsRoute, async (c) => {
@@ -13,6 +14,11 @@ usageRouter.openapi(dailyLimitsRoute, async (c) => {
     socialAccountId,
     date: date ? new Date(date) : new Date(),
   });
+  return c.json(result, 200);
+});
+usageRouter.openapi(dailyLimitsRangeRoute, async (c) => {
+  const { teamId, socialAccountId, from, to } = c.req.valid('query');
+  const result = await dailyLimitsRange(c.var.services.db, { organizationId: c.var.auth.organizationId, teamId, socialAccountIds: socialAccountId, from, to });
   return c.json(result, 200);
 });
 usageRouter.openapi(importUsageRoute, async (c) => {

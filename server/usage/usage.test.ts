@@ -78,3 +78,82 @@ describe('daily per-account limits', () => {
     expect(unknown.json.message).toBe('Social account not found');
   });
 });
+
+describe('daily limits over a range of days', () => {
+  const rangeOf = (query: string, key: string) => t.request('GET', `/organization/usage/daily-limits/range?${query}`, { key });
+
+  it('answers every account of a team, and named ones, with the days they used, shared by teams connecting the same account', async () => {
+    const { key, teamId, organizationId } = await t.createOrg('FREE');
+    const second = (await t.request('POST', '/team', { key, body: { name: 'Second team' } })).json.id;
+    const instagram = await sandboxAccount(t, key, { teamId, type: 'INSTAGRAM', username: 'range.shop' });
+    const twitter = await sandboxAccount(t, key, { teamId, type: 'TWITTER', username: 'range_shop' });
+    const sameInstagram = await sandboxAccount(t, key, { teamId: second, type: 'INSTAGRAM', username: 'range.shop' });
+    await t.services.db.insert(platformQuotaUsage).values([
+      { organizationId, platform: 'INSTAGRAM', externalAccountId: instagram.externalId, kind: 'POST', day: '2026-03-04', itemId: 'post-1' },
+      { organizationId, platform: 'INSTAGRAM', externalAccountId: instagram.externalId, kind: 'POST', day: '2026-03-04', itemId: 'post-2' },
+      { organizationId, platform: 'INSTAGRAM', externalAccountId: instagram.externalId, kind: 'COMMENT', day: '2026-03-04', itemId: 'comment-1' },
+      { organizationId, platform: 'INSTAGRAM', externalAccountId: instagram.externalId, kind: 'POST', day: '2026-03-10', itemId: 'post-3' },
+      // Outside the range asked for.
+      { organizationId, platform: 'INSTAGRAM', externalAccountId: instagram.externalId, kind: 'POST', day: '2026-04-20', itemId: 'post-4' },
+      { organizationId, platform: 'TWITTER', externalAccountId: twitter.externalId, kind: 'POST', day: '2026-03-01', itemId: 'post-5' },
+    ]);
+
+    const team = await rangeOf(`teamId=${teamId}&from=2026-03-01&to=2026-03-31`, key);
+    expect(team.status).toBe(200);
+    expect(team.json).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-31',
+      items: [
+        {
+          socialAccountId: instagram.id,
+          type: 'INSTAGRAM',
+          limits: { posts: 10, comments: 3 },
+          days: [
+            { date: '2026-03-04', posts: 2, comments: 1 },
+            { date: '2026-03-10', posts: 1, comments: 0 },
+          ],
+        },
+        { socialAccountId: twitter.id, type: 'TWITTER', limits: { posts: 5, comments: 0 }, days: [{ date: '2026-03-01', posts: 1, comments: 0 }] },
+      ],
+    });
+
+    // The other team's connection of the same Instagram account counts the same posts; repeated or comma-separated ids.
+    const named = await rangeOf(`socialAccountId=${sameInstagram.id},${twitter.id}&from=2026-03-04&to=2026-03-04`, key);
+    expect(named.json.items.map((item: { socialAccountId: string }) => item.socialAccountId).sort()).toEqual([sameInstagram.id, twitter.id].sort());
+    expect(named.json.items.find((item: { socialAccountId: string }) => item.socialAccountId === sameInstagram.id).days).toEqual([
+      { date: '2026-03-04', posts: 2, comments: 1 },
+    ]);
+    const repeated = await rangeOf(`socialAccountId=${sameInstagram.id}&socialAccountId=${sameInstagram.id}&from=2026-03-01&to=2026-03-02`, key);
+    expect(repeated.json.items).toEqual([{ socialAccountId: sameInstagram.id, type: 'INSTAGRAM', limits: { posts: 10, comments: 3 }, days: [] }]);
+  });
+
+  it('validates the query with the error envelope and hides other organizations’ teams and accounts', async () => {
+    const { key, teamId } = await t.createOrg();
+    const other = await t.createOrg();
+    const foreign = await sandboxAccount(t, other.key, { teamId: other.teamId, type: 'INSTAGRAM' });
+
+    const cases: [query: string, path: string[], code: string][] = [
+      ['from=2026-03-01&to=2026-03-02', ['teamId'], 'custom'],
+      [`teamId=${teamId}&to=2026-03-02`, ['from'], 'invalid_type'],
+      [`teamId=${teamId}&from=2026-3-1&to=2026-03-02`, ['from'], 'invalid_string'],
+      [`teamId=${teamId}&from=2026-02-30x&to=2026-03-02`, ['from'], 'invalid_string'],
+      [`teamId=${teamId}&from=2026-03-05&to=2026-03-02`, ['to'], 'custom'],
+      [`teamId=${teamId}&from=2026-01-01&to=2026-03-04`, ['to'], 'custom'],
+      [`teamId=${teamId}&from=2026-03-01&to=2026-03-02&date=2026-03-01`, [], 'unrecognized_keys'],
+    ];
+    for (const [query, path, code] of cases) {
+      const response = await rangeOf(query, key);
+      expect(response.status, query).toBe(400);
+      expect(response.json, query).toMatchObject({ statusCode: 400, message: expect.any(String) });
+      expect(response.json.issues[0], query).toMatchObject({ code, path });
+    }
+    // 62 days, from included to included, is the most.
+    expect((await rangeOf(`teamId=${teamId}&from=2026-01-01&to=2026-03-03`, key)).status).toBe(200);
+
+    const foreignTeam = await rangeOf(`teamId=${other.teamId}&from=2026-03-01&to=2026-03-02`, key);
+    expect(foreignTeam.status).toBe(404);
+    const foreignAccount = await rangeOf(`socialAccountId=${foreign.id}&from=2026-03-01&to=2026-03-02`, key);
+    expect(foreignAccount.status).toBe(404);
+    expect(foreignAccount.json).toMatchObject({ statusCode: 404, message: 'Social account not found' });
+  });
+});

@@ -9,7 +9,7 @@ import { PlatformError } from '../../platforms/platform-error';
 import type { AppServices } from '../../services';
 import { getExecution } from '../executions.service';
 import { assertValidFlow } from '../flow-validation';
-import { getFlowRow } from '../flows.service';
+import { getFlowRow, storedDraftDefinition } from '../flows.service';
 import { CONVERSATION_TRIGGERS } from '../shared/automation-constants';
 import { executeSteps } from './run-execution';
 import { rateLimitedUntil } from './rate-limited';
@@ -41,7 +41,8 @@ export async function testRunFlow(services: AppServices, params: { organizationI
   const versionId = flow.draftVersionId ?? flow.publishedVersionId;
   if (!versionId) throw new BadRequestError('This flow has no version to test: save a definition first');
   const [version] = await db.select().from(automationFlowVersions).where(eq(automationFlowVersions.id, versionId));
-  const definition = version!.definition;
+  // The draft may be work in progress, saved whatever its shape: checked again, as publishing does.
+  const definition = versionId === flow.draftVersionId ? storedDraftDefinition(version!.definition) : version!.definition;
   const scope = { organizationId: flow.organizationId, teamId: flow.teamId };
   await assertValidFlow(db, scope, { platformScope: flow.platformScope, definition });
 

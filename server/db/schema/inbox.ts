@@ -22,6 +22,8 @@ export type MessagePlatformData = {
   isPostback?: boolean;
   postbackPayload?: string;
   isEcho?: boolean;
+  /** How the person reached the thread (an m.me/ig.me link's `ref`, an ad), on the message or tap it came with. */
+  referral?: { source: string | null; type: string | null; ref: string | null; adId: string | null };
 };
 export type MessageReplyTo = { messageId: string | null; externalMessageId: string | null; isSelfReply: boolean };
 export type PrivateReplyContext = {

@@ -98,6 +98,24 @@ export const reviews = pgTable(
   ],
 );
 
+/** A team's saved owner replies; `{name}` and `{firstName}` are filled with the reviewer's when one is used. */
+export const reviewReplyTemplates = pgTable(
+  'review_reply_templates',
+  {
+    id: idColumn(),
+    organizationId: text()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    teamId: text()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    text: text().notNull(),
+    ...timestamps(),
+  },
+  (table) => [uniqueIndex('review_reply_templates_team_name_unique').on(table.organizationId, table.teamId, table.name)],
+);
+
 /** Custom monthly review-import limits per account, set by the operator (`npm run admin -- review-limits`). */
 export const reviewImportLimits = pgTable('review_import_limits', {
   organizationId: text()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostPlatform } from '../platform-types';
+import { centeredCrop, imagePlan, mediaAdvice } from './media-adaptations';
 import { checkPostMedia, type UploadFacts } from './media-rules';
 import { platformOptionSchemas, PostDataSchema, type PlatformOptions } from './registry';
 
@@ -159,10 +160,46 @@ describe('media rules (need the uploads)', () => {
     expect(check('TIKTOK', { uploadIds: ['v'], thumbnail: 'v' }, library(video('v')))[0]!.message).toMatch(/must be an image/);
   });
 
+  it('advises, never refuses: a PNG for Instagram is converted, a picture outside 4:5..1.91:1 gets a centered crop', () => {
+    const png = image('p', 'image/png');
+    expect(mediaAdvice('INSTAGRAM', { uploadIds: ['p'] }, library(png))).toEqual([
+      expect.objectContaining({
+        kind: 'convert',
+        applied: true,
+        path: ['uploadIds', 0],
+        message: expect.stringMatching(/Instagram takes JPEG photos: this PNG will be converted/),
+      }),
+    ]);
+    expect(imagePlan('INSTAGRAM', {}, png)).toEqual({ format: 'image/jpeg', crop: null, pad: null });
+    expect(imagePlan('MASTODON', {}, png)).toBeNull();
+    const tall: UploadFacts = { ...image('t'), width: 1080, height: 1920 };
+    const [advice] = mediaAdvice('INSTAGRAM', { uploadIds: ['t'] }, library(tall));
+    expect(advice).toMatchObject({ kind: 'crop', applied: false, crop: { left: 0, top: 285, width: 1080, height: 1350 } });
+    expect(advice!.message).toMatch(/Crop it to 1080×1350/);
+    // Nothing happens to it unless the person accepts the crop (or chooses to pad it instead).
+    expect(imagePlan('INSTAGRAM', {}, tall)).toBeNull();
+    expect(imagePlan('INSTAGRAM', { autoCropImage: true }, tall)!.crop).toEqual({ left: 0, top: 285, width: 1080, height: 1350 });
+    expect(imagePlan('INSTAGRAM', { autoFitImage: true }, tall)!.pad).toEqual({ width: 1536, height: 1920 });
+    // Stories are shown full-screen: no ratio rule.
+    expect(mediaAdvice('INSTAGRAM', { type: 'STORY', uploadIds: ['t'] }, library(tall))).toEqual([]);
+    const wide = centeredCrop(2000, 500, { min: 0.8, max: 1.91 })!;
+    expect(wide).toEqual({ left: 522, top: 0, width: 955, height: 500 });
+    expect(wide.width / wide.height).toBeLessThanOrEqual(1.91);
+    expect(centeredCrop(1080, 1080, { min: 0.8, max: 1.91 })).toBeNull();
+  });
+
+  it('a poster frame (thumbnailOffset, milliseconds) must lie inside the video', () => {
+    expect(check('INSTAGRAM', { type: 'REEL', uploadIds: ['v'], thumbnailOffset: 2500 }, library(video('v', 3)))).toEqual([]);
+    expect(check('TIKTOK', { uploadIds: ['v'], thumbnailOffset: 12_000 }, library(video('v', 3)))).toEqual([
+      { path: ['thumbnailOffset'], message: 'The poster frame at 12.0 s is past the end of this 3.0 s video' },
+    ]);
+  });
+
   it('counts, mixes, durations and formats per platform', () => {
     expect(check('TWITTER', { uploadIds: ['a', 'v'] }, library(image('a'), video('v')))[0]!.message).toMatch(/mixed/);
     expect(check('TWITTER', { uploadIds: ['v'] }, library(video('v', 200)))[0]!.message).toMatch(/140 seconds/);
-    expect(check('INSTAGRAM', { uploadIds: ['p'] }, library(image('p', 'image/png')))[0]!.message).toMatch(/JPEG/);
+    // A PNG for Instagram is converted at publish (media-adaptations.ts), not refused.
+    expect(check('INSTAGRAM', { uploadIds: ['p'] }, library(image('p', 'image/png')))).toEqual([]);
     expect(check('INSTAGRAM', { type: 'REEL', uploadIds: ['i'] }, library(image('i')))[0]!.message).toMatch(/reel needs exactly one video/);
     expect(check('GOOGLE_BUSINESS', { text: 't', uploadIds: ['v'] }, library(video('v')))[0]!.message).toMatch(/Videos are not supported/);
     expect(

@@ -15,10 +15,10 @@ export type UploadFacts = {
 
 export type MediaIssue = { path: (string | number)[]; message: string };
 
-type Reference = { id: string; path: (string | number)[]; role: 'media' | 'thumbnail' };
+export type Reference = { id: string; path: (string | number)[]; role: 'media' | 'thumbnail' };
 
 /** Every upload a platform's options point at, with where it sits. */
-function references(options: Record<string, unknown>): Reference[] {
+export function references(options: Record<string, unknown>): Reference[] {
   const found: Reference[] = [];
   const ids = (value: unknown, path: (string | number)[]) =>
     Array.isArray(value) && value.forEach((id, i) => typeof id === 'string' && found.push({ id, path: [...path, i], role: 'media' }));
@@ -43,6 +43,7 @@ type Limits = {
   maxVideos?: number;
   mixed?: boolean;
   maxVideoSeconds?: number;
+  /** The only image formats the platform takes; others are converted to the first at publish (media-adaptations.ts). */
   imageMimes?: string[];
   noVideo?: boolean;
   /** Bytes per image, where the platform refuses bigger files rather than resizing them; `label` names it in the message. */
@@ -70,6 +71,11 @@ const LIMITS: Record<PostPlatform, Limits> = {
   SNAPCHAT: { maxImages: 20, maxVideos: 20, mixed: true, maxVideoSeconds: 60 },
 };
 
+/** The image formats a platform takes as they are (undefined: any the service accepts). */
+export function acceptedImageMimes(platform: PostPlatform): readonly string[] | undefined {
+  return LIMITS[platform].imageMimes;
+}
+
 const YOUTUBE_MAX_BYTES = 5 * 1024 ** 3;
 const SAVED_STORY_SECONDS = 5 * 60;
 
@@ -88,13 +94,11 @@ export function checkPostMedia<P extends PostPlatform>(platform: P, options: Pla
     if (!upload) issues.push({ path: ref.path, message: `Upload ${ref.id} was not found in this team` });
     else if (ref.role === 'thumbnail') {
       if (upload.type !== 'image') issues.push({ path: ref.path, message: 'The thumbnail must be an image uploaded to the service' });
+      // A Bluesky link card's image is a blob under the same limit as a post's images.
+      else issues.push(...imageSizeIssues(limits, ref, upload));
     } else {
       // Every image of the post, its thread's included, must fit the platform's file size.
-      const bytes = limits.maxImageBytes;
-      if (bytes && upload.type === 'image' && (upload.fileSize ?? 0) > bytes.max) {
-        const size = (value: number) => `${value.toLocaleString('en-US')} bytes`;
-        issues.push({ path: ref.path, message: `${bytes.label} images are limited to ${size(bytes.max)}; this one has ${size(upload.fileSize!)}` });
-      }
+      issues.push(...imageSizeIssues(limits, ref, upload));
       if (!((platform === 'TWITTER' || platform === 'BLUESKY') && ref.path[0] === 'thread')) media.push({ ref, upload });
     }
   }
@@ -117,11 +121,7 @@ export function checkPostMedia<P extends PostPlatform>(platform: P, options: Pla
       issues.push({ path: m.ref.path, message: `Videos here are limited to ${formatSeconds(limits.maxVideoSeconds)}` });
     }
   }
-  if (limits.imageMimes) {
-    for (const m of images) {
-      if (m.upload.mime && !limits.imageMimes.includes(m.upload.mime)) issues.push({ path: m.ref.path, message: 'Only JPEG images can be published here' });
-    }
-  }
+  issues.push(...posterFrameIssues(options as Record<string, unknown>, videos));
   issues.push(...platformSpecific(platform, options as Record<string, unknown>, media));
   return issues;
 }
@@ -149,6 +149,21 @@ function platformSpecific(platform: PostPlatform, options: Record<string, unknow
     issues.push({ path: ['textFormatPresetId'], message: 'A background preset cannot be used with a video' });
   }
   return issues;
+}
+
+function imageSizeIssues(limits: Limits, ref: Reference, upload: UploadFacts): MediaIssue[] {
+  const bytes = limits.maxImageBytes;
+  if (!bytes || upload.type !== 'image' || (upload.fileSize ?? 0) <= bytes.max) return [];
+  const size = (value: number) => `${value.toLocaleString('en-US')} bytes`;
+  return [{ path: ref.path, message: `${bytes.label} images are limited to ${size(bytes.max)}; this one has ${size(upload.fileSize!)}` }];
+}
+
+/** The poster frame (`thumbnailOffset`, milliseconds into the video, as Instagram and TikTok take it) must lie inside the video. */
+function posterFrameIssues(options: Record<string, unknown>, videos: { upload: UploadFacts }[]): MediaIssue[] {
+  const offset = options.thumbnailOffset;
+  const seconds = videos[0]?.upload.videoLength;
+  if (typeof offset !== 'number' || videos.length !== 1 || !seconds || offset <= seconds * 1000) return [];
+  return [{ path: ['thumbnailOffset'], message: `The poster frame at ${(offset / 1000).toFixed(1)} s is past the end of this ${seconds.toFixed(1)} s video` }];
 }
 
 function formatSeconds(seconds: number): string {

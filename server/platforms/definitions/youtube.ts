@@ -23,7 +23,8 @@ function channel(name: string, handle: string) {
     kind: 'youtube-channel',
     externalId: `UC${base62(22)}`,
     name,
-    username: `@${handle}`,
+    // The handle without its "@", like every other platform's username: screens add the "@" when they show one.
+    username: handle,
     address: `https://www.youtube.com/@${handle}`,
     webhookUrl: null,
     metadata: null,

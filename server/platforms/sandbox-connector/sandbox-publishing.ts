@@ -218,6 +218,9 @@ function itemFacts(platform: PostPlatform, request: PublishRequest): Record<stri
     durationSeconds: medium.videoLength ?? null,
   }));
   const withMedia = media.length > 0 ? { media, ...(platform === 'YOUTUBE' && isShort(request) ? { isShort: true } : {}) } : {};
+  // The frame a video's cover is taken from, where the platform takes an offset (Instagram, TikTok).
+  const offset = request.options.thumbnailOffset;
+  if (typeof offset === 'number' && request.media.some((medium) => medium.type === 'video')) Object.assign(withMedia, { coverFrameMs: offset });
   return { ...platformFacts(platform, request), ...withMedia };
 }
 

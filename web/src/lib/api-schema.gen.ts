@@ -453,6 +453,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/automations/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save work in progress as the draft, whatever its problems (SocialDesk extension)
+         * @description Not in the hosted service’s contract: a SocialDesk extension so the flow builder can park an unfinished flow. The definition replaces the whole draft in place (same version number) like `PATCH` does, but only its structure is checked (`400` with `issues` for an unknown step type or field): empty or too long texts, a missing account or post and steps that do not fit are saved, and the answer lists them (`issues`, `problems`) with `publishable`. Publishing still validates the draft in full. Answers `404` while the organization is not enabled for automations.
+         */
+        put: operations["saveAutomationFlowDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/automations/{id}/executions": {
         parameters: {
             query?: never;
@@ -927,7 +947,7 @@ export interface paths {
         };
         /**
          * Live events for the dashboard (Server-Sent Events)
-         * @description A `text/event-stream` of the organization’s events as they commit, for dashboard sessions (the session cookie works with `EventSource`; API keys are accepted too). Each message has `event: <type>`, `id: <event id>` and the webhook envelope `{ id, type, createdAt, data }` as `data`; a comment line every 15 s keeps proxies from closing the connection. The first message is `event: ready`. Reconnecting with `Last-Event-ID` replays up to 500 events missed since that id. Fed by Postgres LISTEN/NOTIFY, so it works behind several instances. The stream ends (`event: end` with `{ reason }`, then close) when its API key is revoked or its session ends. After the service lost its database connection it sends `event: reconnect` with `{ reason }` and closes: reconnect with `Last-Event-ID` (EventSource does so by itself) to get the events missed meanwhile. At most LIVE_STREAMS_PER_CREDENTIAL (10) streams per key or session and LIVE_STREAMS_PER_ORGANIZATION (100) per organization are open at once: `429` past that.
+         * @description A `text/event-stream` of the organization’s events as they commit, for dashboard sessions (the session cookie works with `EventSource`; API keys are accepted too). Each message has `event: <type>`, `id: <event id>` and the webhook envelope `{ id, type, createdAt, data }` as `data`; a comment line every 15 s keeps proxies from closing the connection. The first message is `event: ready` with `{ organizationId, teamId, caughtUp }`. Connecting with `Last-Event-ID` (or `after`) replays up to 500 events missed since that id; `caughtUp` is true when they were all replayed, false when the client should refetch what it shows (no id, an unknown one, or more than 500 missed). Fed by Postgres LISTEN/NOTIFY, so it works behind several instances. The stream ends (`event: end` with `{ reason }`, then close) when its API key is revoked or its session ends. After the service lost its database connection it sends `event: reconnect` with `{ reason }` and closes: reconnect with `Last-Event-ID` (EventSource does so by itself) to get the events missed meanwhile. At most LIVE_STREAMS_PER_CREDENTIAL (10) streams per key or session and LIVE_STREAMS_PER_ORGANIZATION (100) per organization are open at once: `429` past that.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1526,6 +1546,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/misc/reviews/reply-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team’s saved review replies, by name */
+        get: operations["listReviewReplyTemplates"];
+        put?: never;
+        /**
+         * Save a review reply as a template
+         * @description Names are unique per team (`409`); a team keeps at most 50 templates.
+         */
+        post: operations["createReviewReplyTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/reviews/reply-templates/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a review reply template */
+        delete: operations["deleteReviewReplyTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/reviews/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Average rating and star distribution of the team’s stored reviews and recommendations */
+        get: operations["getReviewStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/misc/slack/message": {
         parameters: {
             query?: never;
@@ -1738,6 +1813,26 @@ export interface paths {
          * @description The quota follows the real platform account: the same account connected in several teams shares it.
          */
         get: operations["getDailyLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/organization/usage/daily-limits/range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily posts and comments quotas of several social accounts over a span of UTC days
+         * @description The range form of `GET /organization/usage/daily-limits`, for a calendar: the accounts of a team and/or those named, each with its daily limits and the days of the range it used some of them. Remaining on a day is its limit minus what that day lists.
+         */
+        get: operations["getDailyLimitsRange"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3218,6 +3313,141 @@ export interface components {
                 type: "COMMENT_CREATED" | "DM_RECEIVED" | "QUICK_REPLY_CLICKED" | "BUTTON_CLICKED";
             };
         };
+        /** @description A definition’s structure (trigger and step types, fields, list sizes) with its content possibly incomplete: empty or too long texts, a missing account or post. The answer says what stands in the way of publishing. */
+        AutomationDraftDefinition: {
+            steps: ({
+                conditions: {
+                    caseSensitive?: boolean;
+                    /** @enum {string} */
+                    field: "TEXT" | "PAYLOAD" | "PLATFORM" | "SENDER_ID";
+                    /** @enum {string} */
+                    operator: "CONTAINS" | "EQUALS" | "MATCHES_ANY";
+                    value: string;
+                }[];
+                id?: string;
+                /** @enum {string} */
+                type: "CONDITION";
+            } | {
+                id?: string;
+                message: {
+                    attachments?: {
+                        /** @enum {string} */
+                        type: "IMAGE" | "VIDEO";
+                        uploadId: string;
+                    }[];
+                    buttons?: ({
+                        id?: string;
+                        label: string;
+                        payload: string;
+                        /** @enum {string} */
+                        type: "POSTBACK";
+                    } | {
+                        id?: string;
+                        label: string;
+                        /** @enum {string} */
+                        type: "URL";
+                        url: string;
+                    } | {
+                        id?: string;
+                        label: string;
+                        phoneNumber: string;
+                        /** @enum {string} */
+                        type: "PHONE";
+                    })[];
+                    carousel?: {
+                        cards: {
+                            buttons?: ({
+                                id?: string;
+                                label: string;
+                                payload: string;
+                                /** @enum {string} */
+                                type: "POSTBACK";
+                            } | {
+                                id?: string;
+                                label: string;
+                                /** @enum {string} */
+                                type: "URL";
+                                url: string;
+                            } | {
+                                id?: string;
+                                label: string;
+                                phoneNumber: string;
+                                /** @enum {string} */
+                                type: "PHONE";
+                            })[];
+                            id?: string;
+                            imageUploadId?: string;
+                            subtitle?: string;
+                            title: string;
+                        }[];
+                    };
+                    quickReplies?: {
+                        id?: string;
+                        label: string;
+                        payload: string;
+                    }[];
+                    text?: string;
+                };
+                /** @enum {string} */
+                type: "SEND_MESSAGE";
+            } | {
+                id?: string;
+                message: {
+                    text: string;
+                };
+                /** @enum {string} */
+                type: "SEND_PRIVATE_REPLY";
+            } | {
+                id?: string;
+                text: string;
+                /** @enum {string} */
+                type: "SEND_PUBLIC_COMMENT_REPLY";
+            } | {
+                id?: string;
+                /** @enum {string} */
+                type: "LIKE_COMMENT";
+            } | {
+                id?: string;
+                /** @enum {string} */
+                type: "ARCHIVE_CONVERSATION";
+            } | {
+                id?: string;
+                /** @enum {string} */
+                type: "OPEN_CONVERSATION";
+            })[];
+            trigger: {
+                actionDelaySeconds?: number;
+                caseSensitive?: boolean;
+                keywords?: string[];
+                /** @enum {string} */
+                matchMode?: "ANY" | "ALL";
+                payloads?: string[];
+                /** @enum {string} */
+                platform: "INSTAGRAM" | "FACEBOOK" | "TIKTOK";
+                postId?: string | null;
+                senderExternalIds?: string[] | null;
+                socialAccountId?: string | null;
+                /** @enum {string} */
+                type: "COMMENT_CREATED" | "DM_RECEIVED" | "QUICK_REPLY_CLICKED" | "BUTTON_CLICKED";
+            };
+        };
+        AutomationDraftSaved: {
+            flow: components["schemas"]["AutomationFlow"];
+            /** @description Shape errors (the first validation stage), paths from `definition` */
+            issues: components["schemas"]["ValidationIssue"][];
+            /** @description Every other problem (the second stage): accounts, permissions, the post, steps that do not fit */
+            problems: {
+                /** @example required: the account the flow listens on */
+                message: string;
+                /**
+                 * @description `trigger.<field>`, `steps.<stepId>`, `steps` or `platformScope`
+                 * @example trigger.socialAccountId
+                 */
+                where: string;
+            }[];
+            /** @description No issue and no problem: publishing the draft would pass validation now */
+            publishable: boolean;
+        };
         AutomationExecution: {
             completedAt: string | null;
             /** @description One execution only (`GET /automation-executions/{id}`) */
@@ -3896,6 +4126,16 @@ export interface components {
              */
             withAnalytics?: boolean;
         };
+        CreateReviewReplyTemplate: {
+            /** @example Thanks for the stars */
+            name: string;
+            teamId: string;
+            /**
+             * @description `{name}` and `{firstName}` are replaced by the reviewer’s when the template is used
+             * @example Thank you, {firstName}!
+             */
+            text: string;
+        };
         CreateTeam: {
             /** Format: uri */
             avatarUrl?: string | null;
@@ -3942,10 +4182,32 @@ export interface components {
             socialAccountId: string;
             type: components["schemas"]["SocialAccountType"];
         };
+        DailyLimitsRange: {
+            from: string;
+            items: {
+                /** @description The days of the range on which something was used, in order; other days used nothing */
+                days: components["schemas"]["DailyUsage"][];
+                /** @description Per UTC day, for the organization’s plan */
+                limits: {
+                    comments: number;
+                    posts: number;
+                };
+                socialAccountId: string;
+                type: components["schemas"]["SocialAccountType"];
+            }[];
+            to: string;
+        };
         DailyQuota: {
             limit: number;
             remaining: number;
             used: number;
+        };
+        /** @description Posts and comments used on a UTC day */
+        DailyUsage: {
+            comments: number;
+            /** @example 2026-11-22 */
+            date: string;
+            posts: number;
         };
         DeleteImportedPosts: {
             postIds: string[];
@@ -4190,6 +4452,22 @@ export interface components {
             email: string;
             password: string;
         };
+        MediaAdvice: {
+            /** @description Done at publish as the post stands; false: offered (set `autoCropImage` to accept the crop) */
+            applied: boolean;
+            crop?: {
+                height: number;
+                left: number;
+                top: number;
+                width: number;
+            };
+            /** @enum {string} */
+            kind: "convert" | "crop";
+            message: string;
+            /** @description Where the file sits inside `data.<PLATFORM>` */
+            path: (string | number)[];
+            uploadId: string;
+        };
         Message: {
             attachments: {
                 type: string;
@@ -4219,6 +4497,13 @@ export interface components {
                     reaction: string;
                     senderId: string;
                 }[];
+                /** @description How the person reached the thread (a link’s ref, an ad), on the Instagram or Facebook message or tap it came with */
+                referral?: {
+                    adId: string | null;
+                    ref: string | null;
+                    source: string | null;
+                    type: string | null;
+                };
                 unsentAt?: string;
             };
             privateReplyContext: {
@@ -4617,6 +4902,10 @@ export interface components {
                 [key: string]: string;
             } | null;
             id: string;
+            /** @description Per platform, what publishing does to media the platform would refuse as uploaded (a PNG for Instagram is converted to JPEG; the upload is kept), and pictures outside the platform's aspect ratios with the centered crop that fits (applied when `autoCropImage` is set). Warnings, never errors. */
+            mediaWarnings: {
+                [key: string]: components["schemas"]["MediaAdvice"][];
+            };
             organizationId: string;
             /** Format: date-time */
             postDate: string;
@@ -4714,6 +5003,8 @@ export interface components {
                 /** Format: uri */
                 externalUrl?: string | null;
                 labels?: ("!no-unauthenticated" | "porn" | "sexual" | "nudity" | "graphic-media")[] | null;
+                /** @description Languages of the post (BCP-47 tags, up to 3), set on each post of the thread */
+                langs?: string[] | null;
                 mediaItems?: {
                     altText?: string | null;
                     uploadId: string;
@@ -5380,6 +5671,43 @@ export interface components {
             comment: string;
             teamId: string;
         };
+        ReviewReplyTemplate: {
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            createdAt: string;
+            id: string;
+            name: string;
+            teamId: string;
+            text: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-01T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        ReviewReplyTemplateList: {
+            items: components["schemas"]["ReviewReplyTemplate"][];
+            total: number;
+        };
+        ReviewStats: {
+            /**
+             * @description Mean star rating of the rated ones, 1 to 5, two decimals; null when none is rated
+             * @example 4.31
+             */
+            averageRating: number | null;
+            /** @description How many have each star rating */
+            distribution: {
+                FIVE: number;
+                FOUR: number;
+                ONE: number;
+                THREE: number;
+                TWO: number;
+            };
+            rated: number;
+            total: number;
+        };
         RotateWebhookSecret: {
             /**
              * @description How long the previous secret keeps signing alongside the new one (default 24 h; 0 ends it now)
@@ -5681,6 +6009,9 @@ export interface components {
             months?: number;
             socialAccountId: string;
         };
+        SaveAutomationDraft: {
+            definition: components["schemas"]["AutomationDraftDefinition"];
+        };
         /**
          * @example {
          *       "teamId": "team_123",
@@ -5765,6 +6096,8 @@ export interface components {
         Session: {
             /** @description Send back as x-csrf-token on every change made with the session cookie */
             csrfToken: string;
+            /** @description The organization's newest event when this answer was made: open the live event stream with `after` set to it to be sent what happens from here on (null: no recent event) */
+            eventCursor: string | null;
             /** Format: date-time */
             expiresAt: string;
             organization: {
@@ -8527,6 +8860,86 @@ export interface operations {
             };
         };
     };
+    saveAutomationFlowDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveAutomationDraft"];
+            };
+        };
+        responses: {
+            /** @description The flow with its saved draft, and what stands in the way of publishing it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutomationDraftSaved"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listAutomationExecutions: {
         parameters: {
             query?: {
@@ -10985,6 +11398,7 @@ export interface operations {
     streamEvents: {
         parameters: {
             query?: {
+                after?: string;
                 teamId?: string;
             };
             header?: {
@@ -14659,6 +15073,322 @@ export interface operations {
             };
         };
     };
+    listReviewReplyTemplates: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewReplyTemplateList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createReviewReplyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReviewReplyTemplate"];
+            };
+        };
+        responses: {
+            /** @description The template */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewReplyTemplate"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReviewReplyTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewReplyTemplate"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewStats: {
+        parameters: {
+            query: {
+                platform?: "GOOGLE_BUSINESS" | "FACEBOOK";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rating figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewStats"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     miscSlackDeleteMessage: {
         parameters: {
             query?: never;
@@ -15900,6 +16630,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DailyLimits"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDailyLimitsRange: {
+        parameters: {
+            query: {
+                from: string;
+                socialAccountId?: string[];
+                teamId?: string;
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Limits and usage per account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyLimitsRange"];
                 };
             };
             /** @description Invalid request: see `issues` */

@@ -58,7 +58,22 @@ function keysFor(event: LiveEvent | null): QueryKey[] {
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 
+/** The stream's first message; a malformed one counts as not caught up, so the page refetches. */
+function readyMessage(data: string): { caughtUp: boolean } {
+  try {
+    const parsed = JSON.parse(data) as { caughtUp?: unknown };
+    return { caughtUp: parsed.caughtUp === true };
+  } catch {
+    return { caughtUp: false };
+  }
+}
+
 type ConnectOptions = {
+  /**
+   * The session's `eventCursor`, read before the page read its data: the server replays what
+   * happened since, so the first connection does not refetch everything the page just loaded.
+   */
+  after?: string | null;
   onStatus?: (status: LiveStatus) => void;
   /** The server closed the stream for good (the browser will not retry): maybe the session ended. */
   onConnectionLost?: () => void;
@@ -80,6 +95,8 @@ export function connectLiveEvents(queryClient: QueryClient, options: ConnectOpti
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let closed = false;
+  // The newest event this page has been told of (or its data reflects): where a new connection resumes.
+  let lastSeenEventId = options.after ?? null;
   const pending = new Map<string, QueryKey>();
 
   const flush = () => {
@@ -90,6 +107,7 @@ export function connectLiveEvents(queryClient: QueryClient, options: ConnectOpti
   };
 
   const onEvent = (message: MessageEvent<string>) => {
+    if (message.lastEventId) lastSeenEventId = message.lastEventId;
     let event: LiveEvent;
     try {
       event = JSON.parse(message.data) as LiveEvent;
@@ -103,13 +121,17 @@ export function connectLiveEvents(queryClient: QueryClient, options: ConnectOpti
 
   const open = () => {
     if (closed) return;
-    const current = new EventSource(`${API_BASE}/events/stream`, { withCredentials: true });
+    // The browser's own reconnections send Last-Event-ID, which the server prefers to `after`.
+    const resumeFrom = lastSeenEventId ? `?after=${encodeURIComponent(lastSeenEventId)}` : '';
+    const current = new EventSource(`${API_BASE}/events/stream${resumeFrom}`, { withCredentials: true });
     source = current;
-    current.addEventListener('ready', () => {
+    current.addEventListener('ready', (message: MessageEvent<string>) => {
       failures = 0;
       options.onStatus?.('live');
-      // Anything that changed before this connection (or while it was down) was not announced.
-      // In-flight fetches started before it are kept: they are at most a moment old.
+      // The server replays what this page missed and says whether that was all of it. When it was
+      // not (no cursor, one too old, too many missed), anything that changed before this connection
+      // was never announced: refetch. In-flight fetches are kept: they are at most a moment old.
+      if (readyMessage(message.data).caughtUp) return;
       for (const queryKey of keysFor(null)) void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
     });
     for (const type of EVENT_TYPE_NAMES) current.addEventListener(type, onEvent);
@@ -138,9 +160,16 @@ export function connectLiveEvents(queryClient: QueryClient, options: ConnectOpti
 }
 
 /** One stream for as long as the calling component (the signed-in layout) is mounted. */
-export function useLiveEvents({ enabled = true, onConnectionLost }: { enabled?: boolean; onConnectionLost?: () => void } = {}): LiveStatus {
+export function useLiveEvents({
+  enabled = true,
+  after,
+  onConnectionLost,
+}: { enabled?: boolean; after?: string | null; onConnectionLost?: () => void } = {}): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  // The cursor of the session this layout's data was loaded under; a later session read is newer
+  // than that data, so it must not move the starting point.
+  const startAfter = useRef(after);
   // The latest callback without reopening the stream whenever the caller re-renders.
   const connectionLost = useRef(onConnectionLost);
   useEffect(() => {
@@ -148,7 +177,7 @@ export function useLiveEvents({ enabled = true, onConnectionLost }: { enabled?: 
   });
   useEffect(() => {
     if (!enabled) return;
-    return connectLiveEvents(queryClient, { onStatus: setStatus, onConnectionLost: () => connectionLost.current?.() });
+    return connectLiveEvents(queryClient, { after: startAfter.current, onStatus: setStatus, onConnectionLost: () => connectionLost.current?.() });
   }, [queryClient, enabled]);
   return status;
 }

@@ -12,8 +12,9 @@ import { registerLiveInvalidation, useLiveEvents } from '@/lib/live-events';
 import { chooseTeam, rememberedTeamId, rememberTeamId } from '@/lib/team-selection';
 import { rootRoute } from './root';
 
-// The navigation's review badge loads on its own, after the first page: it must not weigh on it.
+// The navigation's badges load on their own, after the first page: they must not weigh on it.
 const LowRatingBadge = lazy(() => import('@/features/reviews/components/low-rating-badge').then((module) => ({ default: module.LowRatingBadge })));
+const UnreadBadge = lazy(() => import('@/features/inbox/components/unread-badge').then((module) => ({ default: module.UnreadBadge })));
 
 // Live events refresh the team switcher and the Teams settings when a team changes anywhere
 // (another tab, another person, the API). Other features register their own keys likewise.
@@ -55,12 +56,21 @@ function AppLayout() {
   const queryClient = useQueryClient();
   // One event stream while signed in. When the server refuses it, the session may have ended: asking
   // for the session again sends the person to sign in if so.
-  const liveStatus = useLiveEvents({ enabled: !!session, onConnectionLost: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }) });
+  const liveStatus = useLiveEvents({
+    enabled: !!session,
+    after: session?.eventCursor,
+    onConnectionLost: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
   if (!session) return <Navigate to="/login" search={{}} replace />;
   return (
     <AppShell
       organization={session.organization}
       badges={{
+        '/inbox': (
+          <Suspense fallback={null}>
+            <UnreadBadge teamId={team} enabled={!!session.organization.dmsEnabled} />
+          </Suspense>
+        ),
         '/reviews': (
           <Suspense fallback={null}>
             <LowRatingBadge teamId={team} />

@@ -2,7 +2,8 @@ import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { RouteError } from '@/components/route-error';
 import { CalendarPage, CalendarSkeleton } from '@/features/calendar/components/calendar-page';
-import { parseDay, type CalendarView } from '@/features/calendar/lib/calendar-dates';
+import { parseDay } from '@/features/calendar/lib/calendar-dates';
+import { defaultView, type CalendarSearch } from '@/features/calendar/lib/calendar-search';
 
 export const Route = createLazyRoute('/app/calendar')({
   pendingComponent: CalendarSkeleton,
@@ -15,9 +16,18 @@ function CalendarRouteComponent() {
   const navigate = useNavigate();
   const anchor = useMemo(() => parseDay(search.date), [search.date]);
   const onNavigate = useCallback(
-    (change: { view?: CalendarView; date?: string }) => navigate({ to: '.', search: (previous: Record<string, unknown>) => ({ ...previous, ...change }) }),
+    (change: Partial<CalendarSearch>) => navigate({ to: '.', search: (previous: Record<string, unknown>) => ({ ...previous, ...change }) }),
     [navigate],
   );
   if (!search.team) return null;
-  return <CalendarPage key={search.team} teamId={search.team} view={search.view ?? 'month'} anchor={anchor} onNavigate={onNavigate} />;
+  return (
+    <CalendarPage
+      key={search.team}
+      teamId={search.team}
+      view={defaultView(search.view)}
+      anchor={anchor}
+      filters={{ account: search.account, status: search.status }}
+      onNavigate={onNavigate}
+    />
+  );
 }

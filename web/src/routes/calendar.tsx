@@ -1,6 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
+import { dailyLimitsRangeQueryOptions } from '@/api/get-daily-limits';
 import { calendarPostsQueryOptions } from '@/features/calendar/api/get-calendar-posts';
-import { calendarSearch } from '@/features/calendar/lib/calendar-search';
+import { calendarSearch, defaultView } from '@/features/calendar/lib/calendar-search';
 import { appRoute } from './app-layout';
 
 export const calendarRoute = createRoute({
@@ -12,9 +13,12 @@ export const calendarRoute = createRoute({
   loader: async ({ context: { queryClient }, deps, location }) => {
     if (!deps.team) return;
     // date-fns comes with the calendar's own chunk, not with every page.
-    const { parseDay, rangeOf, visibleDays } = await import('@/features/calendar/lib/calendar-dates');
+    const { parseDay, rangeOf, utcSpan, visibleDays } = await import('@/features/calendar/lib/calendar-dates');
     const { view, date } = calendarSearch.parse(location.search);
-    const range = rangeOf(visibleDays(view ?? 'month', parseDay(date)));
+    const range = rangeOf(visibleDays(defaultView(view), parseDay(date)));
+    const span = utcSpan(range);
+    // The day quotas load beside the posts, not after them; the page shows without waiting for them.
+    void queryClient.prefetchQuery(dailyLimitsRangeQueryOptions(deps.team, span.from, span.to));
     return queryClient.ensureQueryData(calendarPostsQueryOptions(deps.team, range.from.toISOString(), range.to.toISOString()));
   },
 }).lazy(() => import('./calendar.lazy').then((page) => page.Route));

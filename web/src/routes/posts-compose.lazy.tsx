@@ -1,4 +1,5 @@
 import { createLazyRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { RouteError } from '@/components/route-error';
 import { usePost } from '@/features/posts/api/get-post';
 import { ComposerPage, ComposerSkeleton } from '@/features/posts/components/composer-page';
@@ -8,7 +9,10 @@ export const NewPostRoute = createLazyRoute('/app/posts/new')({
   pendingComponent: ComposerSkeleton,
   errorComponent: RouteError,
   component: function NewPostPage() {
-    const { team } = NewPostRoute.useSearch();
+    const { team, draft } = NewPostRoute.useSearch();
+    // Coming back (history) to a draft saved here edits it; the draft saved while writing changes nothing.
+    const [openedDraft] = useState(draft);
+    if (openedDraft) return <PostEditor postId={openedDraft} />;
     return team ? <ComposerPage key={team} teamId={team} /> : null;
   },
 });
@@ -21,6 +25,10 @@ export const EditPostRoute = createLazyRoute('/app/posts/$postId/edit')({
 
 function EditPostPage() {
   const { postId } = EditPostRoute.useParams();
+  return <PostEditor postId={postId} />;
+}
+
+function PostEditor({ postId }: { postId: string }) {
   const { data: post } = usePost(postId);
   // The post belongs to its own team, whatever team the switcher shows.
   return <ComposerPage key={post.id} teamId={post.teamId} post={post} />;

@@ -2,11 +2,13 @@ import { createRoute } from '@tanstack/react-router';
 import { postQueryOptions } from '@/features/posts/api/get-post';
 import { teamAccountsQueryOptions } from '@/api/get-team-accounts';
 import { uploadsQueryOptions } from '@/api/get-uploads';
+import { composerSearch } from '@/features/posts/lib/composer-search';
 import { appRoute } from './app-layout';
 
 export const postNewRoute = createRoute({
   getParentRoute: () => appRoute,
   path: 'posts/new',
+  validateSearch: composerSearch,
   loaderDeps: ({ search }) => ({ team: search.team }),
   loader: ({ context: { queryClient }, deps }) => {
     if (!deps.team) return;

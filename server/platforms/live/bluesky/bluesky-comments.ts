@@ -2,7 +2,7 @@ import { COMMENT_ACTION_RULES, type CommentAction, type CommentsCapability, type
 import type { Credentials } from '../../connector';
 import { PlatformError } from '../../platform-error';
 import { didOf } from './bluesky-session';
-import { parseAtUri, POST_COLLECTION, postUri } from './bluesky-records';
+import { parseAtUri, POST_COLLECTION, postUri, profileUrlOf } from './bluesky-records';
 import type { BlueskyXrpc } from './bluesky-xrpc';
 
 const LIKE_COLLECTION = 'app.bsky.feed.like';
@@ -31,7 +31,7 @@ type ThreadNode = { $type?: string; post?: PostView; replies?: ThreadNode[] };
  * nothing). Likes are records in the account's own repository; only its own posts can be deleted.
  * Replies the author hid with a threadgate are not offered to hide or show (the rules have no HIDE).
  */
-export function blueskyComments(xrpc: BlueskyXrpc): CommentsCapability {
+export function blueskyComments(xrpc: BlueskyXrpc, appUrl: string): CommentsCapability {
   const rules = COMMENT_ACTION_RULES.BLUESKY!;
   const refuse = (code: 'INVALID_REQUEST' | 'PERMISSION_MISSING' | 'NOT_FOUND', message: string, httpStatus: number) =>
     new PlatformError({ code, message, httpStatus, meta: { platform: 'BLUESKY', operation: 'comments.act' } });
@@ -82,7 +82,7 @@ export function blueskyComments(xrpc: BlueskyXrpc): CommentsCapability {
       const visit = (node: ThreadNode) => {
         for (const reply of node.replies ?? []) {
           if (!reply.post) continue;
-          comments.push(comment(reply.post, post.externalId, uri, did));
+          comments.push(comment(appUrl, reply.post, post.externalId, uri, did));
           visit(reply);
         }
       };
@@ -99,12 +99,12 @@ export function blueskyComments(xrpc: BlueskyXrpc): CommentsCapability {
       const root = parseAtUri(rootUri);
       // Posts published here are stored by their record key; anything else by its URI.
       const postId = root && root.repo === did ? root.rkey : rootUri;
-      return { ...comment(view, postId, rootUri, did), ...(await change(credentials, view, action)) };
+      return { ...comment(appUrl, view, postId, rootUri, did), ...(await change(credentials, view, action)) };
     },
   };
 }
 
-function comment(view: PostView, postId: string, rootUri: string, did: string): PlatformComment {
+function comment(appUrl: string, view: PostView, postId: string, rootUri: string, did: string): PlatformComment {
   const parentUri = view.record.reply?.parent.uri ?? null;
   return {
     externalId: view.uri,
@@ -114,7 +114,7 @@ function comment(view: PostView, postId: string, rootUri: string, did: string): 
     authorExternalId: view.author.did,
     authorName: view.author.displayName || view.author.handle,
     authorUsername: view.author.handle,
-    authorProfileUrl: `https://bsky.app/profile/${view.author.did}`,
+    authorProfileUrl: profileUrlOf(appUrl, view.author.did),
     authorAvatarUrl: view.author.avatar ?? null,
     text: view.record.text ?? null,
     likesCount: view.likeCount ?? 0,

@@ -21,6 +21,7 @@ import { blueskyXrpc, type BlueskyXrpc } from './bluesky-xrpc';
  */
 export function blueskyConnector({ config, http }: LiveConnectorContext): PlatformConnector {
   const serviceUrl = config.BLUESKY_SERVICE_URL;
+  const appUrl = config.BLUESKY_APPVIEW_URL;
   const xrpc = blueskyXrpc(http, serviceUrl);
   const { connect, auth, profile } = blueskySession(xrpc, serviceUrl, blueskyOAuthOffered(config) ? blueskyOAuth(config) : null);
   return {
@@ -42,13 +43,13 @@ export function blueskyConnector({ config, http }: LiveConnectorContext): Platfo
         });
       },
     },
-    publishing: blueskyPublishing(xrpc),
+    publishing: blueskyPublishing(xrpc, appUrl),
     actions: blueskyActions(xrpc),
     analytics: blueskyAnalytics(xrpc),
     xActions: null,
-    comments: blueskyComments(xrpc),
+    comments: blueskyComments(xrpc, appUrl),
     reviews: null,
-    history: blueskyHistory(xrpc, serviceUrl),
+    history: blueskyHistory(xrpc, serviceUrl, appUrl),
     providerSettings: null,
   };
 }

@@ -14,10 +14,12 @@ import { connectLive, createPdsAccount, createPostNow, recordsOnPds, settled, wa
 const network = await TestNetworkNoAppView.create({});
 afterAll(() => network.close());
 
+// A self-hosted network: its posts open in its own Bluesky app, not on bsky.app.
+const appUrl = 'https://app.pds.example';
 const t = await createTestApp({
   work: true,
   workOnly: [...postJobs, ...postHistoryJobs],
-  env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
+  env: { LIVE_PLATFORMS: 'BLUESKY', BLUESKY_SERVICE_URL: network.pds.url, BLUESKY_APPVIEW_URL: `${appUrl}/`, PUBLISH_RETRY_BASE_SECONDS: '0.5' },
 });
 
 async function connectedOrg() {
@@ -28,6 +30,14 @@ async function connectedOrg() {
   const back = new URL(connected.location!);
   expect(back.searchParams.get('status')).toBe('success');
   return { ...org, person, accountId: back.searchParams.get('socialAccountId')! };
+}
+
+/** Creates a Bluesky post due now through the API, for what it answers (a refusal, mostly). */
+function createDue(key: string, teamId: string, data: Record<string, unknown>) {
+  return t.request('POST', '/post', {
+    key,
+    body: { teamId, title: 'Due now', postDate: new Date().toISOString(), socialAccountTypes: ['BLUESKY'], data: { BLUESKY: data } },
+  });
 }
 
 describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
@@ -93,7 +103,7 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     expect(refused.json.message).toMatch(/LIVE_PLATFORMS/);
   });
 
-  it('publishes text with images and alt text, a thread and a first comment, read back from the PDS', async () => {
+  it('publishes text with images and alt text, a thread with its languages and a first comment after it, read back from the PDS', async () => {
     const { key, teamId, person } = await connectedOrg();
     const image = await uploadMedia(t, key, 'square-1080.jpg');
     const second = await uploadMedia(t, key, 'link-card-1200x628.png');
@@ -105,6 +115,7 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
         text: 'Opening post with a link https://example.com and #tags',
         mediaItems: [{ uploadId: image.id, altText: 'A square test picture' }],
         thread: [{ text: 'Second part' }, { text: 'Third part, with a picture', uploadIds: [second.id] }],
+        langs: ['en', 'pt-BR'],
       },
       firstComment: 'First comment',
     });
@@ -114,7 +125,7 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     expect(data).toMatchObject({
       did: person.did,
       uri: expect.stringMatching(/^at:\/\//),
-      permalink: `https://bsky.app/profile/${person.did}/post/${data.id}`,
+      permalink: `${appUrl}/profile/${person.did}/post/${data.id}`,
     });
 
     const onPds = await waitFor(async () => {
@@ -132,8 +143,15 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     expect(part2.value.reply).toEqual({ root: { uri: root.uri, cid: root.cid }, parent: { uri: root.uri, cid: root.cid } });
     expect(part3.value.reply).toEqual({ root: { uri: root.uri, cid: root.cid }, parent: { uri: part2.uri, cid: part2.cid } });
     expect(part3.value.embed.images).toHaveLength(1);
+    expect([root, part2, part3].map((record) => record.value.langs)).toEqual([
+      ['en', 'pt-BR'],
+      ['en', 'pt-BR'],
+      ['en', 'pt-BR'],
+    ]);
+    // The first comment continues the thread: it answers its last part, in the root's thread.
     const comment = byText('First comment');
-    expect(comment.value.reply.parent.uri).toBe(root.uri);
+    expect(comment.value.reply).toEqual({ root: { uri: root.uri, cid: root.cid }, parent: { uri: part3.uri, cid: part3.cid } });
+    expect(comment.value.langs).toBeUndefined();
 
     // Deleting the post deletes the whole thread; the first comment is an item of its own.
     expect(data).toMatchObject({ threadLength: '3', threadUris: `${part2.uri} ${part3.uri}` });
@@ -173,6 +191,9 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     });
     const texts = posts.map((item: { description: string }) => item.description);
     expect(texts.sort()).toEqual(['Quoting with a video', 'To be quoted']);
+    expect(posts.map((item: { permalink: string }) => item.permalink)).toContain(`${appUrl}/profile/${person.did}/post/${published.externalData.BLUESKY!.id}`);
+    // Without langs the post says nothing about its language (nothing is guessed).
+    expect(records.find((record) => record.uri === quoted.uri)!.value.langs).toBeUndefined();
 
     const deleted = await t.request('DELETE', '/misc/bluesky/post', { key, body: { teamId, postId: first } });
     expect(deleted.status).toBe(200);
@@ -180,18 +201,57 @@ describe('Bluesky live connector on a real PDS', { timeout: 120_000 }, () => {
     expect(left.map((record) => record.uri)).toEqual([second.externalData.BLUESKY!.uri]);
   });
 
+  it('publishes a link card with its image uploaded as a blob of the repository', async () => {
+    const { key, teamId, person } = await connectedOrg();
+    const image = await uploadMedia(t, key, 'link-card-1200x628.png');
+    const id = await createPostNow(t, key, {
+      teamId,
+      title: 'Card',
+      type: 'BLUESKY',
+      data: { text: 'Read this', externalUrl: 'https://example.com/article', externalTitle: 'An article', thumbnail: image.id },
+    });
+    const post = await waitForPost(t, key, id, settled);
+    expect(post.status).toBe('POSTED');
+    const [record] = await recordsOnPds(network, person.did);
+    const external = record!.value.embed.external;
+    expect(external).toMatchObject({ uri: 'https://example.com/article', title: 'An article', thumb: { mimeType: 'image/png' } });
+    // The blob is the uploaded file, stored on the PDS.
+    const blob = await person.agent.com.atproto.sync.getBlob({ did: person.did, cid: external.thumb.ref.toString() });
+    const uploaded = await t.request('GET', `/upload/${image.id}`, { key });
+    expect([blob.data.length, external.thumb.size]).toEqual([uploaded.json.fileSize, uploaded.json.fileSize]);
+  });
+
+  it('refuses text over 3,000 bytes within 300 graphemes, as the PDS would, before anything reaches it', async () => {
+    const { key, teamId, person } = await connectedOrg();
+    // A family emoji is one grapheme of 25 bytes: 120 of them are the most a post's text can hold.
+    const family = '👨‍👩‍👧‍👦';
+    const fits = family.repeat(120);
+    const tooBig = `${fits}!`;
+    await expect(person.agent.post({ text: tooBig })).rejects.toThrow(/too big|too long/i);
+    for (const data of [{ text: tooBig }, { text: 'x', thread: [{ text: tooBig }] }]) {
+      const refused = await createDue(key, teamId, data);
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.json)).toContain('limited to 3,000 bytes of text; this one has 3,001');
+    }
+    const accepted = await waitForPost(t, key, await createPostNow(t, key, { teamId, title: 'Full', type: 'BLUESKY', data: { text: fits } }), settled);
+    expect(accepted.status).toBe('POSTED');
+  });
+
+  it('refuses a link card image without a link card, and language tags that are not BCP-47', async () => {
+    const { key, teamId } = await connectedOrg();
+    const image = await uploadMedia(t, key, 'link-card-1200x628.png');
+    const noCard = await createDue(key, teamId, { text: 'x', thumbnail: image.id });
+    expect(noCard.status).toBe(400);
+    expect(JSON.stringify(noCard.json)).toContain('needs externalUrl');
+    const badTag = await createDue(key, teamId, { text: 'x', langs: ['english!'] });
+    expect(badTag.status).toBe(400);
+    expect(JSON.stringify(badTag.json)).toContain('language tag');
+    expect((await createDue(key, teamId, { text: 'x', langs: ['en', 'fr', 'de', 'es'] })).status).toBe(400);
+  });
+
   it('refuses more than 300 graphemes before anything reaches the PDS', async () => {
     const { key, teamId } = await connectedOrg();
-    const created = await t.request('POST', '/post', {
-      key,
-      body: {
-        teamId,
-        title: 'Long',
-        postDate: new Date().toISOString(),
-        socialAccountTypes: ['BLUESKY'],
-        data: { BLUESKY: { text: 'x', thread: [{ text: '👍'.repeat(301) }] } },
-      },
-    });
+    const created = await createDue(key, teamId, { text: 'x', thread: [{ text: '👍'.repeat(301) }] });
     expect(created.status).toBe(400);
     expect(JSON.stringify(created.json)).toContain('300');
   });

@@ -17,6 +17,7 @@ type Options = {
   externalTitle?: string | null;
   externalDescription?: string | null;
   videoAlt?: string | null;
+  langs?: string[] | null;
 };
 
 /** One post of what a request publishes: the first, then each thread entry replying to the one before. */
@@ -24,7 +25,7 @@ type Part = { text: string; media: { medium: PublishMedia; alt: string }[]; firs
 
 type PostRecord = { text?: string; reply?: { root: StrongRef; parent: StrongRef } };
 
-export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
+export function blueskyPublishing(xrpc: BlueskyXrpc, appUrl: string): PublishingCapability {
   const call = (credentials: Credentials) => {
     const did = didOf(credentials.accessToken);
     const common = { token: credentials.accessToken, account: did };
@@ -84,10 +85,13 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
   type Session = ReturnType<typeof call>;
 
   /** The record of one part; its blobs are uploaded only now, when the part is not yet on the PDS. */
-  async function recordOf(env: ConnectorEnv, session: Session, part: Part, options: Options, reply: { root: StrongRef; parent: StrongRef } | null) {
+  async function recordOf(env: ConnectorEnv, session: Session, part: Part, request: PublishRequest, reply: { root: StrongRef; parent: StrongRef } | null) {
+    const options = request.options as Options;
     const { text, facets } = await richText(part.text, session.resolveHandle);
     const record: Record<string, unknown> = { $type: POST_COLLECTION, text, createdAt: new Date().toISOString(), ...(facets ? { facets } : {}) };
     if (reply) record.reply = reply;
+    // Every part of a thread is a post readers and feeds filter by language, as the Bluesky app sets it on each.
+    if (options.langs?.length) record.langs = options.langs;
     if (part.first && options.tags?.length) record.tags = options.tags;
     if (part.first && options.labels?.length) record.labels = { $type: 'com.atproto.label.defs#selfLabels', values: options.labels.map((val) => ({ val })) };
     let media: Record<string, unknown> | null = null;
@@ -105,9 +109,16 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
     else if (quote) record.embed = { $type: 'app.bsky.embed.record', record: quote };
     else if (media) record.embed = media;
     else if (part.first && options.externalUrl) {
+      // The card's image is a blob of the account's repository, as the Bluesky app uploads it.
+      const thumb = request.thumbnail ? await session.uploadBlob(env, request.thumbnail) : null;
       record.embed = {
         $type: 'app.bsky.embed.external',
-        external: { uri: options.externalUrl, title: options.externalTitle ?? '', description: options.externalDescription ?? '' },
+        external: {
+          uri: options.externalUrl,
+          title: options.externalTitle ?? '',
+          description: options.externalDescription ?? '',
+          ...(thumb ? { thumb } : {}),
+        },
       };
     }
     return record;
@@ -140,12 +151,12 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       const reply = root && parent ? { root, parent } : null;
       const ref: StrongRef = existing
         ? { uri: existing.uri, cid: existing.cid }
-        : await session.create(rkey, await recordOf(env, session, part, options, reply), operation);
+        : await session.create(rkey, await recordOf(env, session, part, request, reply), operation);
       if (root) later.push(ref.uri);
       root ??= ref;
       parent = ref;
     }
-    return resultOf(session.did, root!, later);
+    return resultOf(appUrl, session.did, root!, later);
   }
 
   return {
@@ -161,13 +172,13 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
       if (!last) return null;
       const root = count === 1 ? last : await session.getPost(recordKey(intentKey, 0, at));
       const later = Array.from({ length: count - 1 }, (_, index) => postUri(session.did, recordKey(intentKey, index + 1, at)));
-      return root ? resultOf(session.did, root, later) : null;
+      return root ? resultOf(appUrl, session.did, root, later) : null;
     },
 
     async comment(_env, credentials, _target, request) {
       const operation = 'publishing.comment';
       const session = call(credentials);
-      const { post, root } = await replyTarget(session, request.externalData, operation);
+      const { post, root } = await replyTarget(session, request.externalData, operation, request.firstComment === true);
       const parentKey = parseAtUri(post.uri)!.rkey;
       const rkey = recordKey(request.intentKey, 0, new Date((timeOfKey(parentKey) ?? new Date(0)).getTime() + 1000));
       const existing = await session.getPost(rkey);
@@ -183,7 +194,7 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
             },
             operation,
           );
-      return { id: parseAtUri(ref.uri)!.rkey, permalink: permalinkOf(session.did, parseAtUri(ref.uri)!.rkey) };
+      return { id: parseAtUri(ref.uri)!.rkey, permalink: permalinkOf(appUrl, session.did, parseAtUri(ref.uri)!.rkey) };
     },
   };
 }
@@ -191,13 +202,21 @@ export function blueskyPublishing(xrpc: BlueskyXrpc): PublishingCapability {
 /**
  * What a comment replies to and the root of its thread. Our own posts and comments keep their
  * `uri`, `cid` (and `rootUri`/`rootCid` for replies); an imported comment is known by its at://
- * URI alone (`id`), so its record is read for its `cid` and thread root.
+ * URI alone (`id`), so its record is read for its `cid` and thread root. A thread's first comment
+ * follows the thread: it answers the last part (`threadUris`), read for its `cid`.
  */
 async function replyTarget(
   session: { record(uri: string, operation: string): Promise<StrongRef & { value: PostRecord }> },
   data: Record<string, string>,
   operation: string,
+  firstComment: boolean,
 ) {
+  const lastPart = firstComment ? data.threadUris?.split(' ').filter(Boolean).pop() : undefined;
+  if (lastPart) {
+    const found = await session.record(lastPart, operation);
+    const post = strongRefOf(found);
+    return { post, root: found.value.reply ? strongRefOf(found.value.reply.root) : post };
+  }
   if (data.uri && data.cid && parseAtUri(data.uri)) {
     const post: StrongRef = { uri: data.uri, cid: data.cid };
     // The post's own thread root, when the post is itself a reply.
@@ -216,10 +235,10 @@ const strongRefOf = (ref: StrongRef): StrongRef => ({ uri: ref.uri, cid: ref.cid
  * later parts (`threadUris`, space-separated, as `externalData` holds strings), which deleting the
  * post deletes too: each part is a record of its own that outlives its parent.
  */
-function resultOf(did: string, root: StrongRef, later: string[]): PublishResult {
+function resultOf(appUrl: string, did: string, root: StrongRef, later: string[]): PublishResult {
   const rkey = parseAtUri(root.uri)!.rkey;
   const thread: Record<string, string> = later.length > 0 ? { threadLength: String(later.length + 1), threadUris: later.join(' ') } : {};
-  return { externalData: { id: rkey, uri: root.uri, cid: root.cid, permalink: permalinkOf(did, rkey), did, ...thread } };
+  return { externalData: { id: rkey, uri: root.uri, cid: root.cid, permalink: permalinkOf(appUrl, did, rkey), did, ...thread } };
 }
 
 function partsOf(options: Options, request: PublishRequest): Part[] {

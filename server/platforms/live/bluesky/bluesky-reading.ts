@@ -28,7 +28,7 @@ type ListedRecord = {
  * (thread continuations, comments) are not posts of the profile and are left out, as the
  * profile's "Posts" tab does.
  */
-export function blueskyHistory(xrpc: BlueskyXrpc, serviceUrl: string): HistoryCapability {
+export function blueskyHistory(xrpc: BlueskyXrpc, serviceUrl: string, appUrl: string): HistoryCapability {
   return {
     surfaces: ['PROFILE_GRID'],
     async list(_env, credentials, _target, request) {
@@ -43,14 +43,14 @@ export function blueskyHistory(xrpc: BlueskyXrpc, serviceUrl: string): HistoryCa
       });
       const items = page.records
         .filter((record) => !record.value.reply)
-        .map((record) => historyItem(accountServer(credentials.accessToken, serviceUrl), did, record))
+        .map((record) => historyItem(accountServer(credentials.accessToken, serviceUrl), appUrl, did, record))
         .filter((item) => !request.mediaType || item.media.some((medium) => medium.type === request.mediaType));
       return { items, nextCursor: page.records.length > 0 ? (page.cursor ?? null) : null };
     },
   };
 }
 
-function historyItem(serviceUrl: string, did: string, record: ListedRecord): HistoryItem {
+function historyItem(serviceUrl: string, appUrl: string, did: string, record: ListedRecord): HistoryItem {
   const rkey = parseAtUri(record.uri)!.rkey;
   const embed = record.value.embed?.$type === 'app.bsky.embed.recordWithMedia' ? record.value.embed.media : record.value.embed;
   const media: HistoryMedia[] = [];
@@ -77,7 +77,7 @@ function historyItem(serviceUrl: string, did: string, record: ListedRecord): His
   const contentType = media.some((medium) => medium.type === 'VIDEO') ? 'VIDEO' : media.length > 1 ? 'CAROUSEL' : media.length === 1 ? 'IMAGE' : 'TEXT';
   return {
     externalId: rkey,
-    permalink: permalinkOf(did, rkey),
+    permalink: permalinkOf(appUrl, did, rkey),
     title: null,
     text: record.value.text ?? null,
     publishedAt: new Date(record.value.createdAt ?? Date.now()),

@@ -38,9 +38,16 @@ export function postUri(did: string, rkey: string): string {
   return `at://${did}/${POST_COLLECTION}/${rkey}`;
 }
 
-/** The public web address of a post; the DID keeps it valid when the handle changes. */
-export function permalinkOf(did: string, rkey: string): string {
-  return `https://bsky.app/profile/${did}/post/${rkey}`;
+/**
+ * The public web address of a post in the Bluesky app at `appUrl` (`BLUESKY_APPVIEW_URL`: bsky.app,
+ * or a self-hosted network's own); the DID keeps it valid when the handle changes.
+ */
+export function permalinkOf(appUrl: string, did: string, rkey: string): string {
+  return `${profileUrlOf(appUrl, did)}/post/${rkey}`;
+}
+
+export function profileUrlOf(appUrl: string, did: string): string {
+  return `${appUrl}/profile/${did}`;
 }
 
 /**

@@ -22,6 +22,8 @@ export type MetaConfig = {
   webhooksConfigured: boolean;
   /** `META_CONTAINER_WAIT_SECONDS`: how long one publish attempt waits for Meta to process media (decision 074). */
   containerWaitSeconds: number;
+  /** `META_HUMAN_AGENT`: the app may tag a person's late reply HUMAN_AGENT (7 days instead of 24 hours, decision 079). */
+  humanAgent: boolean;
 };
 
 const base = (url: string) => url.replace(/\/+$/, '');
@@ -51,5 +53,6 @@ export function metaConfigOf(config: Config, http: LiveHttpClient): MetaConfig {
     },
     webhooksConfigured: !!config.META_WEBHOOK_VERIFY_TOKEN,
     containerWaitSeconds: config.META_CONTAINER_WAIT_SECONDS,
+    humanAgent: config.META_HUMAN_AGENT,
   };
 }

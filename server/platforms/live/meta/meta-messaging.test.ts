@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../../comments/comments-test-kit';
 import { runAutomationExecutionJob } from '../../../automations/executor/executor.jobs';
-import { messages } from '../../../db/schema/inbox';
+import { conversations, messages } from '../../../db/schema/inbox';
 import { reconcilePendingMessages } from '../../../inbox/reconcile-pending-messages';
 import { dispatchInboundEventJob } from '../../../ingest/ingest.jobs';
 import { createTestApp } from '../../../test/test-app';
@@ -15,13 +15,14 @@ import { META_APPS, received, startMetaStandIn } from './meta-test-kit';
  * automation's private reply to a comment that arrived by webhook, read markers and reactions, and
  * the reconciler finding an interrupted send on Meta. The stand-in checks each Send API request as
  * documented (recipient, messaging_type, the 24-hour window, message shapes, one private reply per
- * comment) and answers Meta's error payloads.
+ * comment, the HUMAN_AGENT tag only for an app approved for it and within 7 days) and answers
+ * Meta's error payloads. The app here says Meta approved it for Human Agent (`META_HUMAN_AGENT`).
  */
 const PUBLIC_URL = 'https://desk.example';
 const meta = await startMetaStandIn({ publicUrl: PUBLIC_URL });
 afterAll(() => meta.close());
 const t = await createTestApp({
-  env: { LIVE_PLATFORMS: 'FACEBOOK,INSTAGRAM', PUBLIC_URL, META_WEBHOOK_VERIFY_TOKEN: 'verify-me-please', ...meta.env },
+  env: { LIVE_PLATFORMS: 'FACEBOOK,INSTAGRAM', PUBLIC_URL, META_WEBHOOK_VERIFY_TOKEN: 'verify-me-please', META_HUMAN_AGENT: 'true', ...meta.env },
   work: true,
   workOnly: [dispatchInboundEventJob, runAutomationExecutionJob],
 });
@@ -215,5 +216,66 @@ describe('automations on live accounts', { timeout: 90_000 }, () => {
     await signedDelivery(t, META_APPS.instagram.secret)(commentDelivery('instagram', comment));
     expect((await call('GET', `/automations/${created.json.id}/executions?teamId=${account.teamId}&limit=10`)).json.items).toHaveLength(1);
     expect(received(meta.hosts.instagramGraph, '/me/messages')).toHaveLength(1);
+  });
+});
+
+describe('late replies with the human-agent tag (decision 079)', { timeout: 60_000 }, () => {
+  const HOUR = 3_600_000;
+  /**
+   * A DM delivered by webhook, then `hoursAgo` hours passing: both clocks are the real one, so the
+   * message is dated back on Meta's side and in the thread (only messages arriving after messaging
+   * was enabled are collected, so it cannot arrive already old).
+   */
+  async function writtenAgo(login: 'FACEBOOK' | 'INSTAGRAM_LOGIN', hoursAgo: number) {
+    const account = await messagingAccount(t, meta, login, ['dms', 'automations']);
+    const message = meta.world.messaging.personWrites(account.externalId, lina, 'Is my cake ready?');
+    const secret = login === 'FACEBOOK' ? META_APPS.facebook.secret : META_APPS.instagram.secret;
+    await signedDelivery(t, secret)(messageDelivery(login === 'FACEBOOK' ? 'page' : 'instagram', account.externalId, message));
+    const conversation = await account.conversationWith(lina.id);
+    const then = new Date(Date.now() - hoursAgo * HOUR);
+    message.at = then.getTime();
+    await t.services.db.update(conversations).set({ lastInboundAt: then }).where(eq(conversations.id, conversation!.id));
+    const reply = (text: string) => t.request('POST', `/conversations/${conversation!.id}/messages`, { key: account.key, body: { content: { text } } });
+    const automated = (text: string) =>
+      t.request('POST', `/automation-rich-messages/conversations/${conversation!.id}`, {
+        key: account.key,
+        body: { teamId: account.teamId, message: { text } },
+      });
+    return { account, conversation: conversation!, reply, automated };
+  }
+
+  it('sends a person’s reply after 24 hours with the HUMAN_AGENT tag, and refuses an automation’s before calling Meta', async () => {
+    meta.world.messaging.humanAgentApps.add('instagram');
+    const { account, reply, automated } = await writtenAgo('INSTAGRAM_LOGIN', 30);
+    const sent = await reply('Yes, come by at 4');
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.json.message).toMatchObject({ status: 'SENT', direction: 'OUTBOUND' });
+    expect(sendApiBodies(meta.hosts.instagramGraph, '/me/messages')).toEqual([
+      { recipient: { id: lina.id }, messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT', message: { text: 'Yes, come by at 4' } },
+    ]);
+    expect(meta.world.messaging.sentBy(account.externalId).map((message) => message.text)).toEqual(['Yes, come by at 4']);
+
+    const fromAutomation = await automated('Your order is ready');
+    expect(fromAutomation.status).toBe(400);
+    expect(fromAutomation.json.message).toMatch(/^Automations may reply only within 24 hours .*a person can still answer from the inbox for up to 7 days/);
+    expect(received(meta.hosts.instagramGraph, '/me/messages')).toHaveLength(1);
+  });
+
+  it('refuses a reply after 7 days before calling Meta, and tells Meta’s refusal when the app is not approved', async () => {
+    const late = await writtenAgo('INSTAGRAM_LOGIN', 8 * 24);
+    const tooLate = await late.reply('Sorry for the wait');
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.json.message).toMatch(/within 24 hours of the participant's last message, or 7 days for a person answering as a human agent/);
+    expect(received(meta.hosts.instagramGraph, '/me/messages')).toHaveLength(0);
+
+    // The operator set META_HUMAN_AGENT but Meta never approved the Meta app's Human Agent permission.
+    const { reply, conversation, account } = await writtenAgo('FACEBOOK', 48);
+    const refused = await reply('We can deliver tomorrow');
+    expect(refused.status).toBe(502);
+    expect(refused.json.message).toContain('2018065');
+    const [body] = sendApiBodies(meta.hosts.facebookGraph, `/${account.externalId}/messages`);
+    expect(body).toMatchObject({ messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' });
+    const [failed] = (await account.thread(conversation.id)).filter((item) => item.direction === 'OUTBOUND');
+    expect(failed).toMatchObject({ status: 'FAILED', error: expect.stringContaining('Human Agent') });
   });
 });

@@ -146,11 +146,12 @@ describe('Instagram', { timeout: 60_000 }, () => {
     expect(calls('facebookGraph', `/${first!.id}/replies`)).toHaveLength(1);
   });
 
-  it('waits for a reel’s container across attempts without making another, with Instagram Login', async () => {
+  it('waits for a reel’s container across attempts without making another, with its cover image, with Instagram Login', async () => {
     const org = await t.createOrg();
     await connect(org, 'INSTAGRAM', { instagramConnectionMethod: 'INSTAGRAM' });
     const owner = meta.world.loginAs.instagram;
     const video = await uploadMedia(t, org.key, 'vertical-3s.mp4');
+    const cover = await uploadMedia(t, org.key, 'square-1080.jpg');
     const id = await createPostNow(t, org.key, {
       teamId: org.teamId,
       title: 'Reel',
@@ -161,19 +162,22 @@ describe('Instagram', { timeout: 60_000 }, () => {
         uploadIds: [video.id],
         shareToFeed: true,
         thumbnailOffset: 1500,
+        thumbnail: cover.id,
         trialParams: { graduationStrategy: 'MANUAL' },
       },
     });
+    // Published with no warning: the cover image went to Meta.
     const post = posted(await processVideo(org, id));
     const made = calls('instagramGraph', `/${owner}/media`);
     expect(made).toHaveLength(1);
-    expect(formOf(made[0]!)).toMatchObject({
-      media_type: 'REELS',
-      share_to_feed: 'true',
-      thumb_offset: '1500',
-      trial_params: '{"graduation_strategy":"MANUAL"}',
-    });
-    expect(formOf(made[0]!).video_url).toMatch(new RegExp(`^${PUBLIC_URL}/media/`));
+    const form = formOf(made[0]!);
+    expect(form).toMatchObject({ media_type: 'REELS', share_to_feed: 'true', trial_params: '{"graduation_strategy":"MANUAL"}' });
+    expect(form.video_url).toMatch(new RegExp(`^${PUBLIC_URL}/media/`));
+    // The cover replaces the frame offset (Meta would ignore the offset), and Meta downloaded it from our public URL.
+    expect(form.thumb_offset).toBeUndefined();
+    expect(form.cover_url).toMatch(new RegExp(`^${PUBLIC_URL}/media/`));
+    expect(form.cover_url).not.toBe(form.video_url);
+    expect(meta.world.publishing.fetched).toContainEqual({ url: form.cover_url, result: { ok: true, type: 'image/jpeg', bytes: expect.any(Number) } });
     // Polled the one container until it was FINISHED, then published it once.
     expect(calls('instagramGraph', `/${owner}/media_publish`)).toHaveLength(1);
     const [media] = published(owner);
@@ -207,23 +211,25 @@ describe('Instagram', { timeout: 60_000 }, () => {
       teamId: org.teamId,
       title: 'Video',
       type: 'INSTAGRAM',
-      data: { text: 'In the oven', uploadIds: [video.id] },
+      data: { text: 'In the oven', uploadIds: [video.id], thumbnailOffset: 1500 },
     });
     posted(await processVideo(org, feedVideo));
-    expect(formOf(calls('facebookGraph', `/${BAKERY.instagram}/media`)[3]!)).toMatchObject({
-      media_type: 'REELS',
-      share_to_feed: 'true',
-      caption: 'In the oven',
-    });
+    const feedReel = formOf(calls('facebookGraph', `/${BAKERY.instagram}/media`)[3]!);
+    expect(feedReel).toMatchObject({ media_type: 'REELS', share_to_feed: 'true', caption: 'In the oven', thumb_offset: '1500' });
+    expect(feedReel.cover_url).toBeUndefined();
 
     const story = await uploadMedia(t, org.key, 'story-1080x1920.jpg');
     const storyPost = await createPostNow(t, org.key, {
       teamId: org.teamId,
       title: 'Story',
       type: 'INSTAGRAM',
-      data: { type: 'STORY', uploadIds: [story.id] },
+      data: { type: 'STORY', uploadIds: [story.id], thumbnail: image.id },
     });
-    posted(await waitForPost(t, org.key, storyPost, settled));
+    // Stories take no cover: published, with the reason the thumbnail was not used.
+    const storyPublished = await waitForPost(t, org.key, storyPost, settled);
+    expect(storyPublished.status).toBe('POSTED');
+    expect(storyPublished.errors.INSTAGRAM).toMatch(/cover image only for reels/);
+    expect(formOf(calls('facebookGraph', `/${BAKERY.instagram}/media`)[4]!).cover_url).toBeUndefined();
     expect(published(BAKERY.instagram).map((media) => [media.mediaType, media.productType])).toEqual([
       ['CAROUSEL_ALBUM', 'FEED'],
       ['VIDEO', 'REELS'],

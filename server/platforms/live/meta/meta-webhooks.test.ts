@@ -4,7 +4,7 @@ import { waitFor } from '../../../comments/comments-test-kit';
 import { inboundEvents } from '../../../db/schema/ingest';
 import { dispatchInboundEventJob } from '../../../ingest/ingest.jobs';
 import { createTestApp } from '../../../test/test-app';
-import { commentDelivery, deliver, messageDelivery, messagingDelivery, signature } from './graph-stand-in/webhook-delivery';
+import { commentDelivery, deliver, messageDelivery, messagingDelivery, postReactionDelivery, referralOf, signature } from './graph-stand-in/webhook-delivery';
 import { ACCOUNT_IDS, messagingAccount, signedDelivery, webhookCallback } from './meta-inbound-test-kit';
 import { connectThroughConsent } from '../test-kit/live-app';
 import { clickConsent, META_APPS, received, startMetaStandIn } from './meta-test-kit';
@@ -136,6 +136,64 @@ describe('Meta webhook deliveries', { timeout: 60_000 }, () => {
     expect(((await (await send(commentDelivery('page', comment))).json()) as { stored: number }).stored).toBeGreaterThanOrEqual(1);
     expect((await eventsOf(account.accountId)).filter((event) => event.kind === 'comment.created')).toHaveLength(1);
     expect((await account.thread(conversation!.id)).map((item) => item.text)).toEqual(['Table for two tonight?', 'Yes, at 8?']);
+  });
+});
+
+describe('referrals and post reactions (decision 079)', { timeout: 60_000 }, () => {
+  it('keeps an ad’s referral on the Instagram message it came with; a standalone referral stores nothing', async () => {
+    const account = await messagingAccount(t, meta, 'INSTAGRAM_LOGIN');
+    const send = signedDelivery(t, META_APPS.instagram.secret);
+    const message = meta.world.messaging.personWrites(account.externalId, grace, 'Is the sourdough class still on?');
+    const fromAd = referralOf({ link: 'ad', adId: '120208000000001' });
+    expect((await send(messageDelivery('instagram', account.externalId, message, { referral: fromAd }))).status).toBe(200);
+    const conversation = await account.conversationWith(grace.id);
+    const [stored] = await account.thread(conversation!.id);
+    expect(stored).toMatchObject({
+      text: 'Is the sourdough class still on?',
+      platformData: expect.objectContaining({ referral: { source: 'ADS', type: 'OPEN_THREAD', ref: null, adId: '120208000000001' } }),
+    });
+
+    // Back through an ig.me link in the same thread, writing nothing: acknowledged, nothing stored, the thread unchanged.
+    const back = {
+      sender: { id: grace.id },
+      recipient: { id: account.externalId },
+      timestamp: Date.now(),
+      referral: referralOf({ link: 'ig.me', ref: 'bio' }),
+    };
+    const answered = await send(messagingDelivery('instagram', account.externalId, back));
+    expect(answered.status).toBe(200);
+    expect(await answered.json()).toMatchObject({ stored: 0 });
+    expect(await account.thread(conversation!.id)).toHaveLength(1);
+    expect((await eventsOf(account.accountId)).map((event) => event.kind)).toEqual(['message.created']);
+  });
+
+  it('keeps an m.me link’s ref on the Get Started tap that opens a Messenger thread; a reaction to a Page post stores nothing', async () => {
+    const account = await messagingAccount(t, meta, 'FACEBOOK');
+    const send = signedDelivery(t, META_APPS.facebook.secret);
+    const getStarted = {
+      sender: { id: grace.id },
+      recipient: { id: account.externalId },
+      timestamp: Date.now(),
+      postback: { mid: 'm_getstarted_1', title: 'Get Started', payload: 'GET_STARTED', referral: referralOf({ link: 'm.me', ref: 'qr-shop-window' }) },
+    };
+    expect((await send(messagingDelivery('page', account.externalId, getStarted))).status).toBe(200);
+    const conversation = await account.conversationWith(grace.id);
+    expect(await account.thread(conversation!.id)).toMatchObject([
+      {
+        text: 'Get Started',
+        platformData: expect.objectContaining({
+          isPostback: true,
+          postbackPayload: 'GET_STARTED',
+          referral: { source: 'SHORTLINK', type: 'OPEN_THREAD', ref: 'qr-shop-window', adId: null },
+        }),
+      },
+    ]);
+
+    // Post reactions are counted by the post's insights, read from Meta: the webhook is acknowledged and nothing is stored.
+    const reaction = await send(postReactionDelivery(account.externalId, `${account.externalId}_555`, { id: grace.id, name: grace.name }));
+    expect(reaction.status).toBe(200);
+    expect(await reaction.json()).toMatchObject({ stored: 0 });
+    expect((await eventsOf(account.accountId)).map((event) => event.kind)).toEqual(['message.postback']);
   });
 });
 

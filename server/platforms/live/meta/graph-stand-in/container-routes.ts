@@ -131,6 +131,10 @@ export function containerRoutes(
     }
     if (params.has('share_to_feed') && type !== 'REELS') return invalidParameter('share_to_feed is only for REELS');
     if (params.has('thumb_offset') && !['REELS', 'VIDEO'].includes(type)) return invalidParameter('thumb_offset is only for videos');
+    // "cover_url: Applies only to Reels": an image Meta downloads from the URL.
+    const coverUrl = params.get('cover_url');
+    if (coverUrl !== null && type !== 'REELS') return invalidParameter('cover_url is only for REELS');
+    if (coverUrl !== null && !/^https?:\/\//.test(coverUrl)) return invalidParameter('cover_url must be a public URL');
     if (params.has('alt_text') && (video || type === 'CAROUSEL')) return invalidParameter('alt_text is only for images');
     for (const name of ['user_tags', 'collaborators', 'trial_params'] as const) {
       const value = params.get(name);
@@ -180,6 +184,8 @@ export function containerRoutes(
         return instagramError(9004, 2207052, 'Media download has failed. The media URI doesn’t meet our requirements.', 'Media download failed');
       if (!fetched.ok) error = DOWNLOAD_FAILED;
     }
+    // The cover is fetched with the reel's video, while the container processes: a bad one fails the container.
+    if (coverUrl && !(await publishing.fetch(coverUrl, 'image')).ok) error ??= DOWNLOAD_FAILED;
     const container = addContainer({ product: 'instagram', ownerId: caller.id, type, carouselItem, params, children, mediaUrl: url, video, error });
     return json({ id: container.id });
   }

@@ -247,7 +247,18 @@ function sendApi(world: MetaWorld, host: Host, actor: Actor, body: SendBody): Re
       body.tag !== 'POST_PURCHASE_UPDATE'
     )
       return sendApiError('(#100) A MESSAGE_TAG send needs a valid tag', 100);
+  } else if (
+    body.messaging_type !== undefined &&
+    body.messaging_type !== 'RESPONSE' &&
+    !(body.messaging_type === 'MESSAGE_TAG' && body.tag === 'HUMAN_AGENT')
+  ) {
+    // Instagram's Send API: a RESPONSE, or a human agent's reply (`MESSAGE_TAG` with `HUMAN_AGENT`, its only tag).
+    return sendApiError('(#100) messaging_type must be RESPONSE, or MESSAGE_TAG with the HUMAN_AGENT tag', 100);
   }
+  if (body.tag !== undefined && body.messaging_type !== 'MESSAGE_TAG') return sendApiError('(#100) A tag needs messaging_type MESSAGE_TAG', 100);
+  // The tag needs the Human Agent permission, granted to the app by App Review.
+  if (body.tag === 'HUMAN_AGENT' && !messaging.humanAgentApps.has(actor.token.product))
+    return sendApiError('(#10) This message is sent outside of allowed window. You need Human Agent permission to be able to do it.', 10, 2018065);
   // RESPONSE and UPDATE: 24 hours after the person's last message; the human agent tag: 7 days.
   const days = body.tag === 'HUMAN_AGENT' ? 7 : 1;
   if (!messaging.withinWindow(thread, days)) {

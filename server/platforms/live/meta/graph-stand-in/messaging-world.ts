@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Product } from './stand-in-world';
 
 /**
  * The stand-in's inbound and messaging state (decision 075): which Pages and Instagram accounts
@@ -50,6 +51,8 @@ export class MessagingWorld {
   readonly comments: StandInComment[] = [];
   /** The posts (Instagram media, Page posts) people comment on here, by id: the account that published them. */
   readonly posts = new Map<string, string>();
+  /** The apps (by the product of their tokens) App Review approved for Human Agent: only they may send the HUMAN_AGENT tag. */
+  readonly humanAgentApps = new Set<Product>();
 
   constructor(private readonly now: () => number) {}
 

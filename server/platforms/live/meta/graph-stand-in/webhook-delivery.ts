@@ -39,6 +39,25 @@ export function messagingDelivery(object: Delivery['object'], account: string, i
   return { object, entry: [{ id: account, time: Date.now(), messaging: [item] }] };
 }
 
+/**
+ * How a person reached the thread, as Meta documents it (Messenger's `messaging_referrals` reference,
+ * Instagram's ig.me links): an m.me link (`SHORTLINK`), an ig.me link (`SHORTLINKS`), an ad (`ADS`,
+ * with `ad_id`), always `type: OPEN_THREAD`.
+ */
+export function referralOf(via: { ref?: string; adId?: string; link: 'm.me' | 'ig.me' | 'ad' }): Record<string, unknown> {
+  if (via.link === 'ad') return { ...(via.ref ? { ref: via.ref } : {}), ad_id: via.adId ?? '6045246247433', source: 'ADS', type: 'OPEN_THREAD' };
+  return { ref: via.ref ?? '', source: via.link === 'm.me' ? 'SHORTLINK' : 'SHORTLINKS', type: 'OPEN_THREAD' };
+}
+
+/** Someone reacting to a Page's post: the `feed` field's change with `item: reaction` (Page webhooks reference). */
+export function postReactionDelivery(page: string, postId: string, from: { id: string; name: string }, verb: 'add' | 'remove' = 'add'): Delivery {
+  const change = {
+    field: 'feed',
+    value: { item: 'reaction', verb, reaction_type: 'like', post_id: postId, parent_id: postId, created_time: Math.floor(Date.now() / 1000), from },
+  };
+  return { object: 'page', entry: [{ id: page, time: Math.floor(Date.now() / 1000), changes: [change] }] };
+}
+
 /** A new comment: Instagram's `comments` field, or a Page's `feed` change with `item: comment`. */
 export function commentDelivery(object: Delivery['object'], comment: StandInComment): Delivery {
   const change =

@@ -8,6 +8,21 @@ import type { InboundEvent } from '../../../connector';
  * `reaction`, `read`, `delivery`, `referral`. Unknown members are let through: Meta adds fields.
  */
 const Id = z.object({ id: z.string() }).passthrough();
+/**
+ * How the person reached the thread (https://developers.facebook.com/docs/messenger-platform/reference/webhook-events/messaging_referrals,
+ * Instagram's ig.me links and click-to-Instagram ads): an m.me/ig.me link's `ref`, an ad (`ad_id`), a
+ * shop or customer chat plugin. Meta sends it standalone (`messaging_referral`, a thread that
+ * already existed), or inside the postback (Get Started, an ice breaker) or message that opens one.
+ */
+const Referral = z
+  .object({
+    ref: z.string().optional(),
+    source: z.string().optional(),
+    type: z.string().optional(),
+    ad_id: z.union([z.string(), z.number()]).optional(),
+    referer_uri: z.string().optional(),
+  })
+  .passthrough();
 const Attachment = z
   .object({ type: z.string(), payload: z.object({ url: z.string().optional(), title: z.string().optional() }).passthrough().nullish() })
   .passthrough();
@@ -32,10 +47,14 @@ export const MessagingItem = z
           .object({ mid: z.string().optional(), story: z.object({ id: z.string().optional(), url: z.string().optional() }).passthrough().optional() })
           .passthrough()
           .optional(),
+        referral: Referral.optional(),
       })
       .passthrough()
       .optional(),
-    postback: z.object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional() }).passthrough().optional(),
+    postback: z
+      .object({ mid: z.string().optional(), title: z.string().optional(), payload: z.string().optional(), referral: Referral.optional() })
+      .passthrough()
+      .optional(),
     reaction: z
       .object({ mid: z.string(), action: z.enum(['react', 'unreact']), reaction: z.string().optional(), emoji: z.string().optional() })
       .passthrough()
@@ -45,7 +64,7 @@ export const MessagingItem = z
       .object({ mids: z.array(z.string()).optional(), watermark: z.number() })
       .passthrough()
       .optional(),
-    referral: z.object({}).passthrough().optional(),
+    referral: Referral.optional(),
   })
   .passthrough();
 
@@ -64,11 +83,26 @@ type Context = {
 /** The person, as the inbox stores them: Meta sends only an id (names are read from the profile API). */
 const person = (id: string) => ({ id, name: null, username: null });
 
+/** A referral as the inbox keeps it on the message it came with (decision 079). */
+function referralOf(referral: z.infer<typeof Referral> | undefined): Record<string, unknown> {
+  if (!referral) return {};
+  return {
+    referral: {
+      source: referral.source ?? null,
+      type: referral.type ?? null,
+      ref: referral.ref ?? null,
+      adId: referral.ad_id === undefined ? null : String(referral.ad_id),
+    },
+  };
+}
+
 /**
  * The normalized events of one messaging item: a message (or a quick-reply tap), a button tap, a
  * reaction, a read or delivery receipt, an unsend, an echo of what the owner sent elsewhere. Event
  * ids come from Meta's message ids, so a redelivery (or the poller finding the same message) is
- * stored once. Referrals (ads, ig.me links) carry no message and produce nothing.
+ * stored once. A referral (an m.me/ig.me link's `ref`, an ad) is kept on the message or tap it
+ * came with; a standalone one (`messaging_referral`: someone already in a thread came back through
+ * a link or an ad, and wrote nothing) has no place in the inbox and produces nothing (decision 079).
  */
 export function messagingEvents(item: MessagingItem, context: Context): InboundEvent[] {
   const occurredAt = new Date(item.timestamp);
@@ -92,6 +126,7 @@ export function messagingEvents(item: MessagingItem, context: Context): InboundE
         postbackType: 'QUICK_REPLY',
         payload: message.quick_reply.payload,
         title: message.text ?? '',
+        ...referralOf(message.referral),
       });
     }
     return event('message.created', message.mid, {
@@ -102,6 +137,7 @@ export function messagingEvents(item: MessagingItem, context: Context): InboundE
       replyToMessageId: message.reply_to?.mid ?? null,
       ...(message.reply_to?.story ? { storyReply: { id: message.reply_to.story.id ?? null, url: message.reply_to.story.url ?? null } } : {}),
       ...(message.is_unsupported ? { unsupported: true } : {}),
+      ...referralOf(message.referral),
     });
   }
   if (item.postback) {
@@ -112,6 +148,7 @@ export function messagingEvents(item: MessagingItem, context: Context): InboundE
       postbackType: 'BUTTON',
       payload: item.postback.payload ?? '',
       title: item.postback.title ?? '',
+      ...referralOf(item.postback.referral),
     });
   }
   if (item.reaction) {

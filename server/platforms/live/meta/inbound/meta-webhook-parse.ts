@@ -32,7 +32,17 @@ export const MetaDelivery = z
 
 export type MetaDelivery = z.infer<typeof MetaDelivery>;
 
-const MESSAGING_FIELDS = ['messages', 'messaging_postbacks', 'message_reactions', 'messaging_seen', 'message_reads', 'message_deliveries', 'message_echoes'];
+const MESSAGING_FIELDS = [
+  'messages',
+  'messaging_postbacks',
+  'message_reactions',
+  'messaging_seen',
+  'message_reads',
+  'message_deliveries',
+  'message_echoes',
+  'messaging_referral',
+  'messaging_referrals',
+];
 const MessagingChange = z.object({ field: z.string().refine((field) => MESSAGING_FIELDS.includes(field)), value: MessagingItem });
 
 /** Which Meta webhook object each platform reads. */

@@ -9,7 +9,12 @@ import { PlatformError, type PlatformErrorCode } from '../../../platform-error';
 const MESSAGING_ERRORS: Record<string, { code: PlatformErrorCode; text: string }> = {
   '10/2018278': { code: 'INVALID_REQUEST', text: 'Meta allows replies only within 24 hours of the person’s last message.' },
   '10/2534022': { code: 'INVALID_REQUEST', text: 'Instagram allows replies only within 24 hours of the person’s last message.' },
-  '10/2018065': { code: 'INVALID_REQUEST', text: 'This message tag may not be used for this conversation.' },
+  // What Meta answers the HUMAN_AGENT tag of an app App Review did not approve for it (the only tag the service sends).
+  // Reconnecting does not help (App Review grants it to the app): a refusal, not a lost permission.
+  '10/2018065': {
+    code: 'INVALID_REQUEST',
+    text: 'Meta has not approved this app for Human Agent, so replies after 24 hours are refused: unset META_HUMAN_AGENT until App Review grants it.',
+  },
   '100/2018001': { code: 'NOT_FOUND', text: 'Meta knows no person with this id for this account.' },
   '100/2534014': { code: 'NOT_FOUND', text: 'Instagram knows no person with this id for this account.' },
   '551/*': { code: 'INVALID_REQUEST', text: 'This person is not available for messages right now.' },

@@ -22,6 +22,8 @@ const SUBSCRIBED_FIELDS = {
 
 /** How long before the intent was recorded a message found on Meta may be dated: clocks differ. */
 const CLOCK_SKEW_MS = 60_000;
+/** The HUMAN_AGENT tag's window: 7 days after the person's last message (Meta's messaging policy). */
+const HUMAN_AGENT_WINDOW_MS = 7 * 86_400_000;
 
 type SendAnswer = { recipient_id?: string; message_id?: string };
 
@@ -69,6 +71,8 @@ export function metaMessaging(config: MetaConfig, platform: Network): MessagingC
   }
 
   return {
+    // Only where the operator says Meta approved the app for Human Agent: otherwise Meta refuses the tag.
+    ...(config.humanAgent ? { humanAgentWindowMs: HUMAN_AGENT_WINDOW_MS } : {}),
     subscribe: (_env, credentials) => subscription(credentials, true),
     unsubscribe: (_env, credentials) => subscription(credentials, false),
 
@@ -80,10 +84,10 @@ export function metaMessaging(config: MetaConfig, platform: Network): MessagingC
       for (const part of parts) {
         const limit = isHeavy(part) ? 'media' : 'text';
         takeMessagingSlot(limit, actor.selfId, { platform, operation });
-        // Inside the 24-hour window (the inbox checks it before calling): a RESPONSE.
+        // Inside the 24-hour window (the inbox checks it before calling) a RESPONSE; a person's later reply, within 7 days, tagged.
         const answer = await call<SendAnswer>(actor, operation, {
           recipient: { id: input.recipientId },
-          messaging_type: 'RESPONSE',
+          ...(input.humanAgent ? { messaging_type: 'MESSAGE_TAG', tag: 'HUMAN_AGENT' } : { messaging_type: 'RESPONSE' }),
           message: withIntent(part, input.intentKey),
         });
         first ??= answer.message_id ?? null;

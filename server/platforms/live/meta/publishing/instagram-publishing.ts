@@ -28,9 +28,10 @@ const PUBLISH = 'publishing.publish';
  * feed images, videos (published as reels shared to the feed, Meta's only video kind now), reels,
  * stories and carousels of images and videos, each through a container published with
  * `media_publish` once `FINISHED` (`container-flow.ts`). Media reach Instagram by their public URL
- * (`PUBLIC_URL`); alt text, collaborators, the location, user tags, `share_to_feed`, the thumbnail
- * offset and trial reels are sent as documented. The daily cap (`content_publishing_limit`) is read
- * before anything is made. First comments go under the media as the account.
+ * (`PUBLIC_URL`); alt text, collaborators, the location, user tags, `share_to_feed`, a reel's cover
+ * (the `thumbnail` image as `cover_url`, else the offset into the video) and trial reels are sent
+ * as documented. The daily cap (`content_publishing_limit`) is read before anything is made. First
+ * comments go under the media as the account.
  */
 export function instagramPublishing(config: MetaConfig): PublishingCapability {
   const waitSeconds = config.containerWaitSeconds;
@@ -42,11 +43,14 @@ export function instagramPublishing(config: MetaConfig): PublishingCapability {
       const options = request.options as InstagramOptions;
       const api = containerApi(acting, options.type === 'STORY');
       const text = options.type === 'STORY' ? null : (options.text ?? null);
-      const { mediaId, containerId } = await publishThroughContainer(api, request, planFor(acting, request, options, text), waitSeconds);
+      const plan = planFor(acting, request, options, text);
+      const { mediaId, containerId } = await publishThroughContainer(api, request, plan, waitSeconds);
       return {
         externalData: await describe(acting, mediaId, containerId),
-        // No endpoint takes an uploaded cover image by id; the offset into the video is what Instagram offers here.
-        ...(options.thumbnail ? { warning: 'Published; Instagram takes a video frame (thumbnailOffset) as the cover, not a separate thumbnail image.' } : {}),
+        // Meta takes a cover image (`cover_url`) on reels only: images, carousels and stories have none.
+        ...(request.thumbnail && !plan.reel
+          ? { warning: 'Published; Instagram takes a cover image only for reels and videos, so the thumbnail was not used.' }
+          : {}),
       };
     },
 
@@ -90,6 +94,8 @@ function planFor(acting: Acting, request: PublishRequest, options: InstagramOpti
 
   return {
     text,
+    /** One video outside a carousel or a story: a REELS container, the only kind Meta gives a cover image. */
+    reel: !carousel && type !== 'STORY' && media[0]!.medium.type === 'video',
     checkLimit: async () => {
       const limit = await graph.call<{ data?: { quota_usage?: number; config?: { quota_total?: number; quota_duration?: number } }[] }>({
         operation: 'publishing.limit',
@@ -147,7 +153,9 @@ function planFor(acting: Acting, request: PublishRequest, options: InstagramOpti
           video_url: medium.url,
           caption: text,
           share_to_feed: type === 'REEL' ? Boolean(options.shareToFeed) : true,
-          thumb_offset: options.thumbnailOffset ?? undefined,
+          // Meta fetches the cover from its URL and ignores thumb_offset when both are sent.
+          cover_url: request.thumbnail?.url,
+          thumb_offset: request.thumbnail ? undefined : (options.thumbnailOffset ?? undefined),
           user_tags: tagged?.length ? asJson(tagged.map((tag) => ({ username: tag.username }))) : undefined,
           trial_params: options.trialParams ? asJson({ graduation_strategy: options.trialParams.graduationStrategy }) : undefined,
           ...shared,

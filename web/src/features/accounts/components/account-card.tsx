@@ -164,7 +164,7 @@ function remainingText(result: { remaining: number; limit: number; windowSeconds
   return `${result.remaining} of ${result.limit} manual checks left in the next ${window}`;
 }
 
-/** Token health: lost access (removal scheduled), expired (refreshed on next use) or fine. */
+/** Token health, said only when it needs the person: lost access (removal scheduled), a failed check, or fine. */
 function AccessStatus({ account, lastCheck, onReconnect }: { account: SocialAccount; lastCheck: ConnectionCheck | null; onReconnect: () => void }) {
   const failed = lastCheck && !lastCheck.success ? lastCheck : null;
   if (account.deleteOn) {
@@ -184,20 +184,14 @@ function AccessStatus({ account, lastCheck, onReconnect }: { account: SocialAcco
       </span>
     );
   }
-  const expired = account.tokenExpiresAt !== null && new Date(account.tokenExpiresAt).getTime() <= Date.now();
+  // Access tokens renew themselves (on use, and before they expire): their expiry needs nobody, so it is not shown.
   return (
     <span className="space-y-1">
       <span className="flex flex-wrap items-center gap-2">
-        {failed ? <Badge tone="danger">Check failed</Badge> : expired ? <Badge tone="warning">Token expired</Badge> : <Badge tone="success">Connected</Badge>}
+        {failed ? <Badge tone="danger">Check failed</Badge> : <Badge tone="success">Connected</Badge>}
         {lastCheck ? <span className="text-xs text-zinc-500">checked {formatRelative(lastCheck.checkedAt)}</span> : null}
       </span>
-      <span className="block text-xs text-zinc-500">
-        {failed
-          ? (failed.message ?? 'The platform refused the account')
-          : account.tokenExpiresAt
-            ? `${expired ? 'Expired' : 'Expires'} ${formatRelative(account.tokenExpiresAt)}; renewed automatically when used.`
-            : 'The token does not expire.'}
-      </span>
+      <span className="block text-xs text-zinc-500">{failed ? (failed.message ?? 'The platform refused the account') : 'Access renews itself.'}</span>
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { api, ok, type ApiBody, type ApiSchema } from '@/lib/api-client';
+import { api, ok, type ApiAnswer, type ApiBody, type ApiSchema } from '@/lib/api-client';
 import type { FlowStatus } from '@server/automations/shared/automation-constants';
 import { automationsQueryKey, flowKey, flowListKey } from './automation-query-keys';
 import { flowQueryOptions } from './flow-query';
@@ -49,6 +49,25 @@ export function useCreateFlow() {
 export function useUpdateFlow(id: string) {
   return useFlowMutation((body: ApiBody<'/automations/{id}', 'patch'>) => ok(api.PATCH('/automations/{id}', { params: { path: { id } }, body })), {
     showsError: true,
+  });
+}
+
+export type DraftSaved = ApiAnswer<'/automations/{id}/draft', 'put'>;
+
+/**
+ * Parks work in progress as the draft whatever its problems (our extension route); the answer says
+ * what stands in the way of publishing. Errors are the builder's to show (its save status), not a toast.
+ */
+export function useSaveFlowDraft(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ApiBody<'/automations/{id}/draft', 'put'>) => ok(api.PUT('/automations/{id}/draft', { params: { path: { id } }, body })),
+    // Offline, a save fails at once (and the builder says so) rather than waiting paused for the network.
+    networkMode: 'always',
+    onSuccess: (answer: DraftSaved) => {
+      queryClient.setQueryData(flowKey(answer.flow.id), answer.flow);
+      return queryClient.invalidateQueries({ queryKey: [...automationsQueryKey, 'flows'] });
+    },
   });
 }
 

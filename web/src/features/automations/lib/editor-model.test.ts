@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { newStepId, sameDefinition, serverProblems, shapeProblems, TRIGGER_KEY, withStepIds, type EditorDefinition } from './editor-model';
+import { fitProblems } from '@server/automations/shared/flow-fit';
+import {
+  FLOW_KEY,
+  mergeProblems,
+  newStepId,
+  nodeProblems,
+  sameDefinition,
+  serverOnlyProblems,
+  serverProblems,
+  shapeProblems,
+  TRIGGER_KEY,
+  withStepIds,
+  type EditorDefinition,
+} from './editor-model';
 
 const base = (): EditorDefinition => ({
   trigger: { type: 'COMMENT_CREATED', platform: 'INSTAGRAM', socialAccountId: 'acc_1', postId: 'post_1', keywords: ['price'] },
@@ -45,5 +58,34 @@ describe('flow editor problems', () => {
       true,
     );
     expect(sameDefinition(base(), { ...stored, steps: [] })).toBe(false);
+  });
+
+  it('works out the step fit live and keeps from a save’s answer only what the server alone can tell', () => {
+    const definition: EditorDefinition = {
+      trigger: { type: 'DM_RECEIVED', platform: 'INSTAGRAM', socialAccountId: null },
+      steps: [{ id: 'reply', type: 'SEND_PUBLIC_COMMENT_REPLY', text: 'Thanks' }],
+    };
+    const live = nodeProblems(fitProblems('INSTAGRAM', definition), definition.steps);
+    expect(live.get(TRIGGER_KEY)).toEqual(['socialAccountId: required: the account the flow listens on']);
+    expect(live.get('reply')).toEqual(['SEND_PUBLIC_COMMENT_REPLY needs a COMMENT_CREATED trigger']);
+    const answer = [
+      ...fitProblems('INSTAGRAM', definition),
+      { where: 'trigger.socialAccountId', message: 'the Instagram account @bakery lacks messaging permissions' },
+    ];
+    expect(serverOnlyProblems(answer, 'INSTAGRAM', definition)).toEqual([answer[2]]);
+    // A problem both sides report shows once; a step that is gone leaves its problem on the flow.
+    const merged = mergeProblems(live, nodeProblems(answer, definition.steps));
+    expect(merged.get('reply')).toEqual(['SEND_PUBLIC_COMMENT_REPLY needs a COMMENT_CREATED trigger']);
+    expect(nodeProblems([{ where: 'steps.gone', message: 'not here' }], definition.steps).get(FLOW_KEY)).toEqual(['steps.gone: not here']);
+  });
+
+  it('maps a refused publish of the stored draft (paths under draftVersion.definition) onto its nodes', () => {
+    const problems = serverProblems(
+      new ApiError(400, 'The draft is not valid', [
+        { code: 'too_small', message: 'Required', path: ['draftVersion', 'definition', 'steps', 0, 'message', 'text'] },
+      ]),
+      base().steps,
+    );
+    expect(problems.get('reply')).toEqual(['message.text: Required']);
   });
 });

@@ -9,7 +9,8 @@ import {
   type StepInput,
   type TriggerInput,
 } from '@server/automations/shared/flow-definition';
-import { parseProblems, problemNode } from '@server/automations/shared/flow-problems';
+import { fitProblems } from '@server/automations/shared/flow-fit';
+import { parseProblems, problemNode, type FlowProblem } from '@server/automations/shared/flow-problems';
 import { ApiError } from '@/lib/api-client';
 import { formErrorMap } from '@/lib/zod-messages';
 
@@ -92,22 +93,10 @@ export function shapeProblems(definition: EditorDefinition): Problems {
   return problems;
 }
 
-/**
- * A refused save or publish, back on the nodes: shape errors come as `issues` whose paths start at
- * `definition`; every other problem is one `; `-joined message whose parts name their node.
- */
-export function serverProblems(error: unknown, steps: EditorStep[]): Problems {
+/** Second-stage problems (`where: message`) on the nodes they name; a step that is gone leaves its problem on the flow. */
+export function nodeProblems(list: readonly FlowProblem[], steps: EditorStep[]): Problems {
   const problems: Problems = new Map();
-  if (!(error instanceof ApiError)) return problems;
-  if (error.issues.length > 0) {
-    for (const issue of error.issues) {
-      const path = issue.path[0] === 'definition' ? issue.path.slice(1) : issue.path;
-      const { key, field } = keyOfPath(path, steps);
-      add(problems, key, describe(field, issue.message));
-    }
-    return problems;
-  }
-  for (const problem of parseProblems(error.message)) {
+  for (const problem of list) {
     const node = problemNode(problem);
     const key = node === null ? FLOW_KEY : node.kind === 'trigger' ? TRIGGER_KEY : node.stepId;
     const known = key === TRIGGER_KEY || key === FLOW_KEY || steps.some((step) => step.id === key);
@@ -117,9 +106,38 @@ export function serverProblems(error: unknown, steps: EditorStep[]): Problems {
   return problems;
 }
 
+/**
+ * The problems of a saved draft that only the server could tell (permissions, the post, uploads):
+ * the rest the builder already works out live, and keeps current as the person edits.
+ */
+export function serverOnlyProblems(answer: readonly FlowProblem[], scope: PlatformScope, saved: EditorDefinition): FlowProblem[] {
+  const known = new Set(fitProblems(scope, saved).map((problem) => `${problem.where}\n${problem.message}`));
+  return answer.filter((problem) => !known.has(`${problem.where}\n${problem.message}`));
+}
+
+/**
+ * A refused save or publish, back on the nodes: shape errors come as `issues` whose paths start at
+ * `definition` (or `draftVersion.definition`); every other problem is one `; `-joined message whose parts name their node.
+ */
+export function serverProblems(error: unknown, steps: EditorStep[]): Problems {
+  const problems: Problems = new Map();
+  if (!(error instanceof ApiError)) return problems;
+  if (error.issues.length > 0) {
+    for (const issue of error.issues) {
+      const at = issue.path.indexOf('definition');
+      const { key, field } = keyOfPath(at >= 0 ? issue.path.slice(at + 1) : issue.path, steps);
+      add(problems, key, describe(field, issue.message));
+    }
+    return problems;
+  }
+  return nodeProblems(parseProblems(error.message), steps);
+}
+
+/** Every node's problems from each source, each message once (the browser and the server may both say it). */
 export function mergeProblems(...all: Problems[]): Problems {
   const merged: Problems = new Map();
-  for (const problems of all) for (const [key, messages] of problems) for (const message of messages) add(merged, key, message);
+  for (const problems of all)
+    for (const [key, messages] of problems) for (const message of messages) if (!merged.get(key)?.includes(message)) add(merged, key, message);
   return merged;
 }
 

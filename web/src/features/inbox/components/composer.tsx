@@ -183,7 +183,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           ))}
         </ul>
       ) : null}
-      {!pristine && textProblem ? <p className="text-xs text-red-600">{textProblem.message}</p> : null}
+      {/* Said once the person has written or attached something: choosing a builder is not yet a mistake. */}
+      {(text.trim() || attachments.length > 0) && textProblem ? <p className="text-xs text-red-600">{textProblem.message}</p> : null}
       {send.isError ? (
         <p role="alert" className="text-xs text-red-700">
           {errorMessage(send.error)}

@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, ExternalLink } from 'lucide-react';
+import { Archive, ArchiveRestore, ArrowLeft, ExternalLink } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Badge } from '@/components/ui/badge';
@@ -16,14 +16,29 @@ import { MessageThread } from './message-thread';
 import { ParticipantAvatar, participantName } from './participant';
 
 /** The open conversation: who, the thread, and the composer. Opening it marks it read. */
-export function ConversationPane({ conversationId }: { conversationId: string }) {
+export function ConversationPane({ conversationId, onBack }: { conversationId: string; onBack: () => void }) {
   const conversation = useConversation(conversationId);
   if (conversation.isPending) return <PaneSkeleton />;
-  if (conversation.isError) return <p className="m-6 text-sm text-red-700">{errorMessage(conversation.error)}</p>;
-  return <OpenConversation key={conversationId} conversation={conversation.data as Conversation} />;
+  if (conversation.isError)
+    return (
+      <div className="m-4 space-y-3">
+        <BackToList onBack={onBack} />
+        <p className="text-sm text-red-700">{errorMessage(conversation.error)}</p>
+      </div>
+    );
+  return <OpenConversation key={conversationId} conversation={conversation.data as Conversation} onBack={onBack} />;
 }
 
-function OpenConversation({ conversation }: { conversation: Conversation }) {
+/** On a phone the conversation fills the screen: this leads back to the list (hidden where both panes fit). */
+function BackToList({ onBack }: { onBack: () => void }) {
+  return (
+    <Button variant="ghost" size="icon" className="-ml-2 shrink-0 md:hidden" aria-label="Back to conversations" onClick={onBack}>
+      <ArrowLeft className="size-4" aria-hidden />
+    </Button>
+  );
+}
+
+function OpenConversation({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
   const messages = useMessages(conversation.id);
   const change = useChangeConversation();
   const love = useReactToMessage(conversation.id);
@@ -40,14 +55,17 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
 
   return (
     <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-3">
+      <header className="flex items-center gap-2 border-b border-zinc-200 px-3 py-3 sm:gap-3 sm:px-4">
+        <BackToList onBack={onBack} />
         <ParticipantAvatar conversation={conversation} size="lg" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-sm font-semibold text-zinc-900">{name}</h2>
-          <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+          <p className="flex min-w-0 items-center gap-1.5 text-xs text-zinc-500">
             <PlatformIcon platform={conversation.platform} size="xs" />
-            {conversation.participantUsername && conversation.participantDisplayName ? <>@{conversation.participantUsername} · </> : null}
-            {platformLabel(conversation.platform)}, to @{conversation.socialAccount.username ?? conversation.socialAccountId}
+            <span className="truncate">
+              {conversation.participantUsername && conversation.participantDisplayName ? <>@{conversation.participantUsername} · </> : null}
+              {platformLabel(conversation.platform)}, to @{conversation.socialAccount.username ?? conversation.socialAccountId}
+            </span>
           </p>
         </div>
         {archived ? <Badge>Archived</Badge> : null}
@@ -64,8 +82,9 @@ function OpenConversation({ conversation }: { conversation: Conversation }) {
           title={archived ? 'Move back to open conversations' : 'Archive (e)'}
         >
           {archived ? <ArchiveRestore className="size-3.5" aria-hidden /> : <Archive className="size-3.5" aria-hidden />}
-          {archived ? 'Reopen' : 'Archive'}
-          {archived ? null : <kbd className="ml-1 rounded border border-zinc-200 px-1 text-[10px] text-zinc-400">e</kbd>}
+          {/* On a phone the icon says it: the name keeps the room. */}
+          <span className="max-sm:sr-only">{archived ? 'Reopen' : 'Archive'}</span>
+          {archived ? null : <kbd className="ml-1 rounded border border-zinc-200 px-1 text-[10px] text-zinc-400 max-sm:hidden">e</kbd>}
         </Button>
         {conversation.participantUsername && conversation.platform === 'INSTAGRAM' ? (
           <Button asChild variant="ghost" size="icon" aria-label="Open profile on Instagram">

@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { MessageCircleOff, MessagesSquare, Search } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTeamAccounts } from '@/api/get-team-accounts';
@@ -40,7 +40,24 @@ export function InboxPage() {
     (change: Partial<InboxSearch>) => void navigate({ search: (previous) => ({ ...previous, ...change }), replace: true }),
     [navigate],
   );
-  const select = useCallback((id: string) => setSearch({ conversation: id }), [setSearch]);
+  // Opening a conversation from the list is a step of its own in the history, so the browser's back
+  // (and the phone layout's back button) returns to the list; moving between conversations is not.
+  const router = useRouter();
+  const openedFromList = useRef(false);
+  const open = search.conversation;
+  const select = useCallback(
+    (id: string) => {
+      if (open) return setSearch({ conversation: id });
+      openedFromList.current = true;
+      void navigate({ search: (previous) => ({ ...previous, conversation: id }) });
+    },
+    [open, navigate, setSearch],
+  );
+  const backToList = useCallback(() => {
+    if (openedFromList.current) router.history.back();
+    else setSearch({ conversation: undefined });
+    openedFromList.current = false;
+  }, [router, setSearch]);
   const { fetchNextPage } = conversations;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
@@ -88,10 +105,13 @@ export function InboxPage() {
 
   const filtered = !!(filters.platform || filters.account || filters.unread || filters.q);
   return (
-    <div className="-my-4 flex h-[calc(100dvh-6rem)] min-h-[560px] flex-col gap-4 lg:-my-4">
-      <PageHeader title="Inbox" description="Direct messages across the team's Instagram and Facebook accounts." actions={<KeyboardHelp />} />
+    // Below md there is room for one pane: the list, or the open conversation full-width (the URL says which).
+    <div className="-my-4 flex h-[calc(100dvh-8.5rem)] min-h-[480px] flex-col gap-4 md:h-[calc(100dvh-6rem)] md:min-h-[560px] lg:-my-4">
+      <div className={cn(open && 'max-md:hidden')}>
+        <PageHeader title="Inbox" description="Direct messages across the team's Instagram and Facebook accounts." actions={<KeyboardHelp />} />
+      </div>
       <Card className="flex min-h-0 flex-1 overflow-hidden">
-        <div className="flex w-80 shrink-0 flex-col border-r border-zinc-200 xl:w-96">
+        <div className={cn('flex w-full shrink-0 flex-col border-zinc-200 md:w-80 md:border-r xl:w-96', open && 'max-md:hidden')}>
           <div className="space-y-2 border-b border-zinc-200 p-3">
             <div className="relative">
               <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400" aria-hidden />
@@ -180,9 +200,9 @@ export function InboxPage() {
             filtered={filtered}
           />
         </div>
-        <div className="flex min-w-0 flex-1 flex-col bg-white">
-          {search.conversation ? (
-            <ConversationPane conversationId={search.conversation} />
+        <div className={cn('flex min-w-0 flex-1 flex-col bg-white', !open && 'max-md:hidden')}>
+          {open ? (
+            <ConversationPane conversationId={open} onBack={backToList} />
           ) : (
             <EmptyState
               icon={MessagesSquare}

@@ -1,5 +1,5 @@
-import { Plus, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChevronRight, Plus, Trash2 } from 'lucide-react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -13,6 +13,13 @@ export const EMPTY_RICH: RichDraft = { quickReplies: [], buttons: [], cards: [] 
 
 type Problems = (path: string) => string | undefined;
 
+/**
+ * Which fields the person has typed in or left: a field's problem shows only then, so opening the
+ * builder or adding an empty row is not met with errors. `advanced` unfolds the payload fields.
+ */
+type BuilderState = { touched: (path: string) => boolean; touch: (path: string) => void; advanced: boolean };
+const BuilderStateContext = createContext<BuilderState>({ touched: () => true, touch: () => {}, advanced: true });
+
 function Field({
   label,
   value,
@@ -20,6 +27,7 @@ function Field({
   onChange,
   error,
   placeholder,
+  path,
 }: {
   label: string;
   value: string;
@@ -27,7 +35,11 @@ function Field({
   onChange: (v: string) => void;
   error?: string;
   placeholder?: string;
+  /** The field's place in the message content, the key of its touched state. */
+  path: string;
 }) {
+  const { touched, touch } = useContext(BuilderStateContext);
+  const shownError = touched(path) ? error : undefined;
   const used = [...value].length;
   return (
     <label className="block min-w-0 flex-1 space-y-0.5">
@@ -41,13 +53,17 @@ function Field({
       </span>
       <Input
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => {
+          touch(path);
+          onChange(e.target.value);
+        }}
+        onBlur={() => touch(path)}
         aria-label={label}
-        aria-invalid={!!error}
+        aria-invalid={!!shownError}
         placeholder={placeholder}
         className="h-8 text-sm"
       />
-      {error ? <span className="block text-[11px] text-red-600">{error}</span> : null}
+      {shownError ? <span className="block text-[11px] text-red-600">{shownError}</span> : null}
     </label>
   );
 }
@@ -115,6 +131,7 @@ function ButtonEditor({
   onRemove: () => void;
 }) {
   const at = `${path}.${index}`;
+  const { advanced } = useContext(BuilderStateContext);
   const setType = (type: MessageButton['type']) =>
     onChange(
       type === 'URL'
@@ -143,18 +160,29 @@ function ButtonEditor({
       </label>
       <Field
         label={`Button ${index + 1} label`}
+        path={`${at}.label`}
         value={button.label}
         max={MESSAGE_LIMITS.label}
         error={problem(`${at}.label`)}
         onChange={(label) => onChange({ ...button, label })}
       />
-      {button.type === 'URL' ? <Field label="Link" value={button.url} error={problem(`${at}.url`)} onChange={(url) => onChange({ ...button, url })} /> : null}
-      {button.type === 'POSTBACK' ? (
-        <Field label="Payload" value={button.payload} error={problem(`${at}.payload`)} onChange={(payload) => onChange({ ...button, payload })} />
+      {button.type === 'URL' ? (
+        <Field label="Link" path={`${at}.url`} value={button.url} error={problem(`${at}.url`)} onChange={(url) => onChange({ ...button, url })} />
+      ) : null}
+      {button.type === 'POSTBACK' && advanced ? (
+        <Field
+          label="Payload"
+          path={`${at}.payload`}
+          value={button.payload}
+          placeholder="Defaults to the label"
+          error={problem(`${at}.payload`)}
+          onChange={(payload) => onChange({ ...button, payload })}
+        />
       ) : null}
       {button.type === 'PHONE' ? (
         <Field
           label="Phone number"
+          path={`${at}.phoneNumber`}
           value={button.phoneNumber}
           error={problem(`${at}.phoneNumber`)}
           onChange={(phoneNumber) => onChange({ ...button, phoneNumber })}
@@ -209,112 +237,143 @@ type BuilderProps = { kind: RichKind; draft: RichDraft; platform: string; proble
 /** The editor of one kind of rich content; every rule of the spec shows at its field while typing. */
 export function RichBuilder({ kind, draft, platform, problems, onChange }: BuilderProps) {
   const problem: Problems = (path) => problems.find((p) => p.path === path)?.message;
-  const listProblem = kind === 'carousel' ? problem('carousel.cards') : problem(kind);
+  const [touchedPaths, setTouchedPaths] = useState<ReadonlySet<string>>(new Set());
+  const [advanced, setAdvanced] = useState(false);
+  const touch = useCallback((path: string) => setTouchedPaths((paths) => (paths.has(path) ? paths : new Set(paths).add(path))), []);
+  const state = useMemo(() => ({ touched: (path: string) => touchedPaths.has(path), touch, advanced }), [touchedPaths, touch, advanced]);
+  // The list's own rule ("Quick replies need text") waits until something in the builder was typed.
+  const listProblem = touchedPaths.size > 0 ? (kind === 'carousel' ? problem('carousel.cards') : problem(kind)) : undefined;
+  const hasPayloads = kind !== 'carousel' || draft.cards.some((card) => card.buttons?.some((button) => button.type === 'POSTBACK'));
   return (
-    <div className="max-h-72 space-y-3 overflow-y-auto rounded-lg border border-zinc-200 bg-zinc-50/60 p-3">
-      {listProblem ? <p className="text-xs text-red-600">{listProblem}</p> : null}
-      {kind === 'quickReplies' ? (
-        <Rows
-          title="Quick replies"
-          count={draft.quickReplies.length}
-          max={MESSAGE_LIMITS.quickReplies}
-          addLabel="Add quick reply"
-          onAdd={() => onChange({ ...draft, quickReplies: [...draft.quickReplies, { label: '', payload: '' }] })}
-        >
-          {draft.quickReplies.map((reply, index) => (
-            <div key={index} className="flex items-start gap-2">
-              <Field
-                label={`Quick reply ${index + 1} label`}
-                value={reply.label}
-                max={MESSAGE_LIMITS.label}
-                error={problem(`quickReplies.${index}.label`)}
-                onChange={(label) => onChange({ ...draft, quickReplies: draft.quickReplies.map((r, i) => (i === index ? { ...r, label } : r)) })}
-              />
-              <Field
-                label="Payload"
-                value={reply.payload}
-                placeholder="Defaults to the label"
-                onChange={(payload) => onChange({ ...draft, quickReplies: draft.quickReplies.map((r, i) => (i === index ? { ...r, payload } : r)) })}
-              />
-              <RemoveButton
-                label={`Remove quick reply ${index + 1}`}
-                onClick={() => onChange({ ...draft, quickReplies: draft.quickReplies.filter((_, i) => i !== index) })}
-              />
-            </div>
-          ))}
-        </Rows>
-      ) : null}
-      {kind === 'buttons' ? (
-        <ButtonsEditor
-          buttons={draft.buttons}
-          path="buttons"
-          max={MESSAGE_LIMITS.buttons}
-          platform={platform}
-          problem={problem}
-          onChange={(buttons) => onChange({ ...draft, buttons })}
-        />
-      ) : null}
-      {kind === 'carousel' ? (
-        <Rows
-          title="Cards"
-          count={draft.cards.length}
-          max={MESSAGE_LIMITS.cards}
-          addLabel="Add card"
-          onAdd={() => onChange({ ...draft, cards: [...draft.cards, { title: '', subtitle: '', imageUrl: '', buttons: [] }] })}
-        >
-          {draft.cards.map((card, index) => {
-            const at = `carousel.cards.${index}`;
-            const set = (change: Partial<CarouselCard>) => onChange({ ...draft, cards: draft.cards.map((c, i) => (i === index ? { ...c, ...change } : c)) });
-            return (
-              <fieldset key={index} className="space-y-2 rounded-md border border-zinc-200 bg-white p-2.5">
-                <legend className="px-1 text-[11px] font-semibold text-zinc-600">Card {index + 1}</legend>
-                <div className="flex items-start gap-2">
-                  <Field
-                    label={`Card ${index + 1} title`}
-                    value={card.title}
-                    max={MESSAGE_LIMITS.title}
-                    error={problem(`${at}.title`)}
-                    onChange={(title) => set({ title })}
-                  />
-                  <RemoveButton label={`Remove card ${index + 1}`} onClick={() => onChange({ ...draft, cards: draft.cards.filter((_, i) => i !== index) })} />
-                </div>
-                <div className="flex gap-2">
-                  <Field
-                    label="Subtitle"
-                    value={card.subtitle ?? ''}
-                    max={MESSAGE_LIMITS.title}
-                    error={problem(`${at}.subtitle`)}
-                    onChange={(subtitle) => set({ subtitle })}
-                  />
-                  <Field
-                    label="Image URL"
-                    value={card.imageUrl ?? ''}
-                    placeholder="https://…"
-                    error={problem(`${at}.imageUrl`)}
-                    onChange={(imageUrl) => set({ imageUrl })}
-                  />
-                </div>
-                <ButtonsEditor
-                  buttons={card.buttons ?? []}
-                  path={`${at}.buttons`}
-                  max={MESSAGE_LIMITS.cardButtons}
-                  platform={platform}
-                  problem={problem}
-                  onChange={(buttons) => set({ buttons })}
+    <BuilderStateContext.Provider value={state}>
+      <div className="max-h-72 space-y-3 overflow-y-auto rounded-lg border border-zinc-200 bg-zinc-50/60 p-3">
+        {listProblem ? <p className="text-xs text-red-600">{listProblem}</p> : null}
+        {kind === 'quickReplies' ? (
+          <Rows
+            title="Quick replies"
+            count={draft.quickReplies.length}
+            max={MESSAGE_LIMITS.quickReplies}
+            addLabel="Add quick reply"
+            onAdd={() => onChange({ ...draft, quickReplies: [...draft.quickReplies, { label: '', payload: '' }] })}
+          >
+            {draft.quickReplies.map((reply, index) => (
+              <div key={index} className="flex items-start gap-2">
+                <Field
+                  label={`Quick reply ${index + 1} label`}
+                  path={`quickReplies.${index}.label`}
+                  value={reply.label}
+                  max={MESSAGE_LIMITS.label}
+                  error={problem(`quickReplies.${index}.label`)}
+                  onChange={(label) => onChange({ ...draft, quickReplies: draft.quickReplies.map((r, i) => (i === index ? { ...r, label } : r)) })}
                 />
-              </fieldset>
-            );
-          })}
-        </Rows>
-      ) : null}
-    </div>
+                {advanced ? (
+                  <Field
+                    label="Payload"
+                    path={`quickReplies.${index}.payload`}
+                    value={reply.payload}
+                    placeholder="Defaults to the label"
+                    error={problem(`quickReplies.${index}.payload`)}
+                    onChange={(payload) => onChange({ ...draft, quickReplies: draft.quickReplies.map((r, i) => (i === index ? { ...r, payload } : r)) })}
+                  />
+                ) : null}
+                <RemoveButton
+                  label={`Remove quick reply ${index + 1}`}
+                  onClick={() => onChange({ ...draft, quickReplies: draft.quickReplies.filter((_, i) => i !== index) })}
+                />
+              </div>
+            ))}
+          </Rows>
+        ) : null}
+        {kind === 'buttons' ? (
+          <ButtonsEditor
+            buttons={draft.buttons}
+            path="buttons"
+            max={MESSAGE_LIMITS.buttons}
+            platform={platform}
+            problem={problem}
+            onChange={(buttons) => onChange({ ...draft, buttons })}
+          />
+        ) : null}
+        {kind === 'carousel' ? (
+          <Rows
+            title="Cards"
+            count={draft.cards.length}
+            max={MESSAGE_LIMITS.cards}
+            addLabel="Add card"
+            onAdd={() => onChange({ ...draft, cards: [...draft.cards, { title: '', subtitle: '', imageUrl: '', buttons: [] }] })}
+          >
+            {draft.cards.map((card, index) => {
+              const at = `carousel.cards.${index}`;
+              const set = (change: Partial<CarouselCard>) => onChange({ ...draft, cards: draft.cards.map((c, i) => (i === index ? { ...c, ...change } : c)) });
+              return (
+                <fieldset key={index} className="space-y-2 rounded-md border border-zinc-200 bg-white p-2.5">
+                  <legend className="px-1 text-[11px] font-semibold text-zinc-600">Card {index + 1}</legend>
+                  <div className="flex items-start gap-2">
+                    <Field
+                      label={`Card ${index + 1} title`}
+                      path={`${at}.title`}
+                      value={card.title}
+                      max={MESSAGE_LIMITS.title}
+                      error={problem(`${at}.title`)}
+                      onChange={(title) => set({ title })}
+                    />
+                    <RemoveButton label={`Remove card ${index + 1}`} onClick={() => onChange({ ...draft, cards: draft.cards.filter((_, i) => i !== index) })} />
+                  </div>
+                  <div className="flex gap-2">
+                    <Field
+                      label="Subtitle"
+                      path={`${at}.subtitle`}
+                      value={card.subtitle ?? ''}
+                      max={MESSAGE_LIMITS.title}
+                      error={problem(`${at}.subtitle`)}
+                      onChange={(subtitle) => set({ subtitle })}
+                    />
+                    <Field
+                      label="Image URL"
+                      path={`${at}.imageUrl`}
+                      value={card.imageUrl ?? ''}
+                      placeholder="https://…"
+                      error={problem(`${at}.imageUrl`)}
+                      onChange={(imageUrl) => set({ imageUrl })}
+                    />
+                  </div>
+                  <ButtonsEditor
+                    buttons={card.buttons ?? []}
+                    path={`${at}.buttons`}
+                    max={MESSAGE_LIMITS.cardButtons}
+                    platform={platform}
+                    problem={problem}
+                    onChange={(buttons) => set({ buttons })}
+                  />
+                </fieldset>
+              );
+            })}
+          </Rows>
+        ) : null}
+        {hasPayloads ? (
+          <button
+            type="button"
+            aria-expanded={advanced}
+            onClick={() => setAdvanced((open) => !open)}
+            className="flex items-center gap-1 text-[11px] font-medium text-zinc-500 hover:text-zinc-800"
+          >
+            <ChevronRight className={cn('size-3 transition-transform', advanced && 'rotate-90')} aria-hidden />
+            Advanced: payloads sent back to your webhook
+          </button>
+        ) : null}
+      </div>
+    </BuilderStateContext.Provider>
   );
 }
+
+/** A postback's payload is what the webhook receives when the button is tapped: the label unless the person set one. */
+const withPayloads = (buttons: MessageButton[]) =>
+  buttons.map((button) => (button.type === 'POSTBACK' ? { ...button, payload: button.payload.trim() || button.label } : button));
 
 /** The draft as message content: only the kind chosen, empty optional fields dropped. */
 export function richContent(kind: RichKind | null, draft: RichDraft) {
   if (kind === 'quickReplies') return { quickReplies: draft.quickReplies.map((r) => ({ label: r.label, payload: r.payload.trim() || r.label })) };
-  if (kind === 'buttons') return { buttons: draft.buttons };
+  if (kind === 'buttons') return { buttons: withPayloads(draft.buttons) };
   if (kind === 'carousel') {
     return {
       carousel: {
@@ -322,7 +381,7 @@ export function richContent(kind: RichKind | null, draft: RichDraft) {
           title: card.title,
           ...(card.subtitle?.trim() ? { subtitle: card.subtitle } : {}),
           ...(card.imageUrl?.trim() ? { imageUrl: card.imageUrl } : {}),
-          ...(card.buttons?.length ? { buttons: card.buttons } : {}),
+          ...(card.buttons?.length ? { buttons: withPayloads(card.buttons) } : {}),
         })),
       },
     };

@@ -9,13 +9,15 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { platformLabel, type PostPlatform } from '@/lib/post-platforms';
 import type { Upload } from '@/api/get-uploads';
-import { issueField, type ComposerValues, type Issue } from '../lib/composer-state';
+import { hasOwnTitle, issueField, type ComposerValues, type Issue } from '../lib/composer-state';
+import { issueSentence } from '../lib/issue-words';
 import { mediaLabel } from '../lib/media';
 import { acceptsMedia, platformFields, textIsTitle } from '../lib/option-fields';
 import { Textarea } from '@/components/ui/textarea';
 import { CharacterCounter, FieldIssues } from './controls';
 import { MediaThumb } from './media-thumb';
-import { isWide, PlatformOption, type UploadChoice } from './option-control';
+import { PlatformOption, type UploadChoice } from './option-control';
+import { PlatformOptions } from './platform-options';
 
 type PlatformPanelProps = {
   platform: PostPlatform;
@@ -47,7 +49,8 @@ export function PlatformPanel({ platform, data, issues, uploads }: PlatformPanel
   const label = platformLabel(platform);
   const fields = platformFields(platform);
   const isTitle = textIsTitle(platform);
-  const text = ownText.value ?? sharedText;
+  const ownTitle = hasOwnTitle(platform);
+  const text = ownTitle ? (ownText.value ?? '') : (ownText.value ?? sharedText);
   const limit = textLimit(platform, data);
   const messagesFor = (field: string) => issues.filter((issue) => issueField(issue) === field).map((issue) => issue.message);
   const textIssues = messagesFor('text');
@@ -74,10 +77,7 @@ export function PlatformPanel({ platform, data, issues, uploads }: PlatformPanel
           </p>
           <ul className="mt-1 list-disc space-y-0.5 pl-9 text-xs">
             {issues.map((issue) => (
-              <li key={`${issue.path.join('.')}-${issue.message}`}>
-                {issue.path.length ? <span className="font-mono">{issue.path.join('.')}: </span> : null}
-                {issue.message}
-              </li>
+              <li key={`${issue.path.join('.')}-${issue.message}`}>{issueSentence(platform, issue, data, library)}</li>
             ))}
           </ul>
         </div>
@@ -86,7 +86,7 @@ export function PlatformPanel({ platform, data, issues, uploads }: PlatformPanel
       <div className="space-y-1.5">
         <div className="flex items-end justify-between gap-3">
           <Label htmlFor={`${id}-text`}>{textLabel}</Label>
-          {ownText.value !== null ? (
+          {ownText.value !== null && !ownTitle ? (
             <Button variant="ghost" size="sm" onClick={() => ownText.onChange(null)}>
               <RotateCcw className="size-3.5" aria-hidden />
               Use the shared text
@@ -95,7 +95,8 @@ export function PlatformPanel({ platform, data, issues, uploads }: PlatformPanel
         </div>
         <Textarea
           id={`${id}-text`}
-          rows={isTitle ? 3 : 5}
+          rows={isTitle ? 2 : 5}
+          placeholder={ownTitle ? `The ${label} title people see first` : undefined}
           value={text}
           onChange={(event) => ownText.onChange(event.target.value)}
           aria-invalid={textIssues.length > 0 || undefined}
@@ -103,8 +104,12 @@ export function PlatformPanel({ platform, data, issues, uploads }: PlatformPanel
         />
         <div className="flex items-start justify-between gap-3">
           <p id={`${id}-text-hint`} className="text-xs text-zinc-500">
-            {ownText.value === null ? `Uses the shared text. Edit it here to change it on ${label} only.` : `Only on ${label}.`}
-            {fields.text.description ? ` ${fields.text.description}.` : ''}
+            {ownTitle
+              ? `Only on ${label}; the shared text becomes the description.`
+              : ownText.value === null
+                ? `Uses the shared text. Edit it here to change it on ${label} only.`
+                : `Only on ${label}.`}
+            {fields.text.description && !ownTitle ? ` ${fields.text.description}.` : ''}
           </p>
           {limit ? <CharacterCounter id={`${id}-text-count`} length={text.trim().length} max={limit} /> : null}
         </div>
@@ -159,28 +164,27 @@ export function PlatformPanel({ platform, data, issues, uploads }: PlatformPanel
       ) : null}
 
       {fields.options.length > 0 ? (
-        <fieldset className="space-y-3">
-          <legend className="mb-2 text-sm font-medium text-zinc-800">{label} options</legend>
-          <div className="grid gap-x-5 gap-y-3 sm:grid-cols-2">
-            {fields.options.map((field) => (
-              <div key={field.key} className={isWide(field) ? 'sm:col-span-2' : undefined}>
-                <PlatformOption
-                  platform={platform}
-                  field={field}
-                  uploads={choices}
-                  action={
-                    MEDIA_LISTS.has(field.key) && media.length > 0 ? (
-                      <Button variant="ghost" size="sm" onClick={() => moveMediaInto(field.key)}>
-                        <ArrowDownToLine className="size-3.5" aria-hidden />
-                        Move the attached media here
-                      </Button>
-                    ) : undefined
-                  }
-                />
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <PlatformOptions
+          platform={platform}
+          fields={fields.options}
+          data={data}
+          issues={issues}
+          renderOption={(field) => (
+            <PlatformOption
+              platform={platform}
+              field={field}
+              uploads={choices}
+              action={
+                MEDIA_LISTS.has(field.key) && media.length > 0 ? (
+                  <Button variant="ghost" size="sm" onClick={() => moveMediaInto(field.key)}>
+                    <ArrowDownToLine className="size-3.5" aria-hidden />
+                    Move the attached media here
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+        />
       ) : null}
 
       {(FIRST_COMMENT_PLATFORMS as readonly string[]).includes(platform) ? (

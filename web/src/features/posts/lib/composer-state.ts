@@ -21,6 +21,8 @@ export type ComposerDraft = {
   title: string;
   sharedText: string;
   sharedMedia: string[];
+  /** Alt text per attached upload, written once in the media strip and sent where a platform takes it. */
+  altTexts: Record<string, string>;
   platforms: PostPlatform[];
   drafts: Partial<Record<PostPlatform, PlatformDraft>>;
 };
@@ -57,6 +59,17 @@ export function prune(value: unknown): unknown {
   return isBlank(value) ? undefined : value;
 }
 
+/**
+ * Platforms whose text is a title with a description beside it: the shared text would make a poor
+ * title (a caption of 240 characters is no video title), so the tab has its own title and the
+ * shared text becomes the description.
+ */
+const OWN_TITLE_PLATFORMS: ReadonlySet<PostPlatform> = new Set(['YOUTUBE']);
+
+export function hasOwnTitle(platform: PostPlatform): boolean {
+  return OWN_TITLE_PLATFORMS.has(platform);
+}
+
 /** `data.<PLATFORM>` as the API takes it, plus issues for JSON options that do not parse. */
 export function buildPlatformData(draft: ComposerDraft, platform: PostPlatform): { data: Record<string, unknown>; issues: Issue[] } {
   const own = draft.drafts[platform] ?? emptyPlatformDraft(platform);
@@ -75,14 +88,59 @@ export function buildPlatformData(draft: ComposerDraft, platform: PostPlatform):
       issues.push({ path: [key], message: 'Not valid JSON' });
     }
   }
-  const text = (own.text ?? draft.sharedText).trim();
+  const ownTitle = hasOwnTitle(platform);
+  const text = (ownTitle ? (own.text ?? '') : (own.text ?? draft.sharedText)).trim();
   if (text) data.text = text;
+  // The shared text is the video's description until the tab writes one of its own.
+  if (ownTitle && data.description === undefined && draft.sharedText.trim()) data.description = draft.sharedText.trim();
   if (acceptsMedia(platform)) {
     const media = own.media ?? draft.sharedMedia;
     // A platform that requires media gets the empty list, so its own rule names what is missing.
     if (media.length > 0 || requiresMedia(platform)) data.uploadIds = media;
+    withAltTexts(platform, data, media, draft.altTexts ?? {});
   }
   return { data, issues };
+}
+
+/** Platforms that take alt text per file through `mediaItems`, and those with one `altText` for a single file. */
+const ALT_PER_ITEM: ReadonlySet<PostPlatform> = new Set(['FACEBOOK', 'TWITTER', 'THREADS', 'BLUESKY']);
+const ALT_FOR_ONE: ReadonlySet<PostPlatform> = new Set(['INSTAGRAM', 'MASTODON', 'PINTEREST']);
+
+/** Whether the media strip's alt text reaches this platform (for the media it sends). */
+export function takesAltText(platform: PostPlatform, mediaCount: number): boolean {
+  return ALT_PER_ITEM.has(platform) || (ALT_FOR_ONE.has(platform) && mediaCount === 1);
+}
+
+/** The media strip's alt text into the platform's own field, unless the tab set that field itself. */
+function withAltTexts(platform: PostPlatform, data: Record<string, unknown>, media: string[], altTexts: Record<string, string>) {
+  const alt = (id: string) => altTexts[id]?.trim() ?? '';
+  if (!media.some((id) => alt(id))) return;
+  if (ALT_PER_ITEM.has(platform) && data.mediaItems === undefined) {
+    data.mediaItems = media.map((uploadId) => (alt(uploadId) ? { uploadId, altText: alt(uploadId) } : { uploadId }));
+    delete data.uploadIds;
+  } else if (ALT_FOR_ONE.has(platform) && media.length === 1 && data.altText === undefined) data.altText = alt(media[0]!);
+}
+
+/** The inverse of `withAltTexts` on a saved post: the platform's media and the alt texts it carried. */
+function mediaAndAltOf(platform: PostPlatform, data: Record<string, unknown>, altTexts: Record<string, string>): string[] {
+  if (Array.isArray(data.uploadIds)) {
+    const media = data.uploadIds as string[];
+    if (ALT_FOR_ONE.has(platform) && media.length === 1 && typeof data.altText === 'string') {
+      altTexts[media[0]!] = data.altText;
+      delete data.altText;
+    }
+    delete data.uploadIds;
+    return media;
+  }
+  const items = data.mediaItems;
+  const plain =
+    Array.isArray(items) && items.every((item) => item && typeof item === 'object' && Object.keys(item).every((k) => k === 'uploadId' || k === 'altText'));
+  if (!ALT_PER_ITEM.has(platform) || !plain) return [];
+  delete data.mediaItems;
+  return (items as { uploadId: string; altText?: string | null }[]).map(({ uploadId, altText }) => {
+    if (altText) altTexts[uploadId] = altText;
+    return uploadId;
+  });
 }
 
 function requiresMedia(platform: PostPlatform): boolean {
@@ -128,12 +186,18 @@ export function serverIssuesByPlatform(issues: ApiIssue[]): { byPlatform: Partia
 export function draftFromPost(post: Post): ComposerDraft {
   const platforms = post.socialAccountTypes as PostPlatform[];
   const first = (post.data[platforms[0]!] ?? {}) as Record<string, unknown>;
-  const sharedText = typeof first.text === 'string' ? first.text : '';
-  const sharedMedia = Array.isArray(first.uploadIds) ? (first.uploadIds as string[]) : [];
+  const shared = hasOwnTitle(platforms[0]!) ? first.description : first.text;
+  const sharedText = typeof shared === 'string' ? shared : '';
+  const altTexts: Record<string, string> = {};
+  const sharedMedia = mediaAndAltOf(platforms[0]!, { ...first }, altTexts);
   const drafts: ComposerDraft['drafts'] = {};
   for (const platform of platforms) {
-    const { text, uploadIds, ...rest } = (post.data[platform] ?? {}) as Record<string, unknown>;
+    const { text, ...rest } = { ...(post.data[platform] ?? {}) } as Record<string, unknown>;
+    const uploadIds = mediaAndAltOf(platform, rest, altTexts);
     const own = emptyPlatformDraft(platform);
+    const ownTitle = hasOwnTitle(platform);
+    // A description equal to the shared text is the shared text, as `buildPlatformData` made it.
+    if (ownTitle && rest.description === sharedText) delete rest.description;
     const jsonKeys = new Set(
       platformFields(platform)
         .options.filter((field) => field.kind === 'json')
@@ -143,13 +207,12 @@ export function draftFromPost(post: Post): ComposerDraft {
       if (jsonKeys.has(key)) own.json[key] = value == null ? '' : JSON.stringify(value, null, 2);
       else own.options[key] = value;
     }
-    if ((text ?? '') !== sharedText) own.text = typeof text === 'string' ? text : '';
-    const media = Array.isArray(uploadIds) ? (uploadIds as string[]) : [];
-    if (acceptsMedia(platform) && media.join() !== sharedMedia.join()) own.media = media;
+    if (ownTitle || (text ?? '') !== sharedText) own.text = typeof text === 'string' ? text : '';
+    if (acceptsMedia(platform) && uploadIds.join() !== sharedMedia.join()) own.media = uploadIds;
     own.firstComment = post.firstComment?.[platform] ?? '';
     drafts[platform] = own;
   }
-  return { title: post.title, sharedText, sharedMedia, platforms, drafts };
+  return { title: post.title, sharedText, sharedMedia, altTexts, platforms, drafts };
 }
 
 /** The internal title: the one typed, else the text's first line, shortened. */
@@ -167,9 +230,13 @@ function suggestedTime(): Date {
   return date;
 }
 
-/** What the composer opens with: the saved post at its time, or an empty draft at the next suggested time, in the browser's zone. */
-export function composerDefaults(post?: Post): ComposerValues {
-  const draft: ComposerDraft = post ? draftFromPost(post) : { title: '', sharedText: '', sharedMedia: [], platforms: [], drafts: {} };
+/**
+ * What the composer opens with: the saved post at its time, or an empty draft at `at` (a wall-clock
+ * time the calendar asked for) or the next suggested time, in the browser's zone.
+ */
+export function composerDefaults(post?: Post, at?: string): ComposerValues {
+  const draft: ComposerDraft = post ? draftFromPost(post) : { title: '', sharedText: '', sharedMedia: [], altTexts: {}, platforms: [], drafts: {} };
   const timeZone = browserTimeZone();
-  return { ...draft, when: { mode: 'schedule', local: instantToZoned(post ? new Date(post.postDate) : suggestedTime(), timeZone), timeZone } };
+  const local = post ? instantToZoned(new Date(post.postDate), timeZone) : (at ?? instantToZoned(suggestedTime(), timeZone));
+  return { ...draft, when: { mode: 'schedule', local, timeZone } };
 }

@@ -1,6 +1,8 @@
 import type { ZodTypeAny } from 'zod';
 import { platformOptionSchemas } from '@server/platforms/content-rules/registry';
 import type { PostPlatform } from '@/lib/post-platforms';
+import { FACEBOOK_TEXT_FORMAT_PRESETS } from '@server/platforms/shared/facebook-text-format-presets';
+import { optionCopy } from './option-copy';
 
 /** One option of a platform, read from its zod schema so the composer offers exactly what the API accepts. */
 export type OptionField = {
@@ -8,6 +10,10 @@ export type OptionField = {
   label: string;
   description?: string;
   required: boolean;
+  /** Shown before "More options" (required options always are). */
+  common: boolean;
+  /** Words for the values of an enum or of a list of enum values. */
+  valueLabels?: Record<string, string>;
 } & (
   | { kind: 'enum'; values: string[]; defaultValue?: string }
   | { kind: 'boolean' }
@@ -64,7 +70,7 @@ function unwrap(schema: ZodTypeAny): { base: ZodTypeAny; required: boolean; defa
 
 const check = (schema: ZodTypeAny, kind: string) => defOf(schema).checks?.find((c) => c.kind === kind);
 
-/** Labels the key alone cannot spell well. */
+/** Labels the key alone cannot spell well, for parts the copy table (`option-copy.ts`) does not name. */
 const LABELS: Record<string, string> = {
   gif: 'GIF',
   gifId: 'GIF ID',
@@ -72,24 +78,7 @@ const LABELS: Record<string, string> = {
   optionB: 'Option B',
   optionC: 'Option C',
   optionD: 'Option D',
-  uploadId: 'Media',
-  x: 'X position (0–1)',
-  y: 'Y position (0–1)',
-  musicSoundId: 'Music sound ID',
-  musicSoundVolume: 'Music volume (0–100)',
-  musicSoundStart: 'Music start (seconds)',
-  musicSoundEnd: 'Music end (seconds)',
-  videoOriginalSoundVolume: 'Original sound volume (0–100)',
   durationMinutes: 'Duration',
-};
-
-const HINTS: Record<string, string> = {
-  allowlistedCountryCodes: 'Two-letter country codes, separated by commas (e.g. US, GB, FR)',
-  collaborators: 'Instagram usernames, separated by commas',
-  brandedContentSponsors: 'Instagram usernames of the sponsors, separated by commas',
-  tags: 'Separate with commas',
-  mediaItems: 'Media with alt text, sent instead of the media above',
-  carouselItems: '2 to 10 slides, each with its own alt text and tags, sent instead of the media above',
 };
 
 function humanize(key: string): string {
@@ -109,11 +98,25 @@ function humanize(key: string): string {
   );
 }
 
-function describe(key: string, schema: ZodTypeAny): OptionField {
+/** An option (or a part of one) at `scope`: `PLATFORM.option`, `PLATFORM.option.part`. */
+function describe(scope: string, key: string, schema: ZodTypeAny): OptionField {
   const { base, required, defaultValue, description } = unwrap(schema);
-  const common = { key, label: humanize(key), description: description ?? HINTS[key], required };
+  const copy = optionCopy(`${scope}.${key}`);
+  const common = {
+    key,
+    label: copy?.label ?? humanize(key),
+    description: copy?.help ?? description,
+    required,
+    common: required || !!copy?.common,
+    valueLabels: copy?.values,
+  };
   const def = defOf(base);
-  if (key === 'thumbnail') return { ...common, kind: 'upload', media: 'image', description: description ?? 'An image from your media library' };
+  // Facebook's backgrounds are a fixed list the API shares with the browser: a choice, not an ID to type.
+  if (scope === 'FACEBOOK' && key === 'textFormatPresetId') {
+    const values = FACEBOOK_TEXT_FORMAT_PRESETS.map((preset) => preset.id);
+    return { ...common, kind: 'enum', values, valueLabels: Object.fromEntries(FACEBOOK_TEXT_FORMAT_PRESETS.map((preset) => [preset.id, preset.label])) };
+  }
+  if (key === 'thumbnail') return { ...common, kind: 'upload', media: 'image', description: common.description ?? 'An image from your media library' };
   if (key === 'uploadId' && def.typeName === 'ZodString') return { ...common, kind: 'upload', media: 'any' };
   switch (def.typeName) {
     case 'ZodEnum':
@@ -135,18 +138,18 @@ function describe(key: string, schema: ZodTypeAny): OptionField {
       if (key === 'uploadIds' && itemDef.typeName === 'ZodString') return { ...common, kind: 'uploads', max };
       if (itemDef.typeName === 'ZodString') return { ...common, kind: 'list', min: lengths.minLength?.value, max, itemMax: check(item, 'max')?.value };
       if (itemDef.typeName === 'ZodEnum') return { ...common, kind: 'list', itemValues: itemDef.values, max };
-      if (itemDef.typeName === 'ZodObject') return { ...common, kind: 'objectList', fields: objectFields(item), max };
+      if (itemDef.typeName === 'ZodObject') return { ...common, kind: 'objectList', fields: objectFields(`${scope}.${key}`, item), max };
       return { ...common, kind: 'json' };
     }
     case 'ZodObject':
-      return { ...common, kind: 'object', fields: objectFields(base) };
+      return { ...common, kind: 'object', fields: objectFields(`${scope}.${key}`, base) };
     default:
       return { ...common, kind: 'json' };
   }
 }
 
-function objectFields(schema: ZodTypeAny): OptionField[] {
-  return Object.entries((schema as unknown as { shape: Record<string, ZodTypeAny> }).shape).map(([key, value]) => describe(key, value));
+function objectFields(scope: string, schema: ZodTypeAny): OptionField[] {
+  return Object.entries((schema as unknown as { shape: Record<string, ZodTypeAny> }).shape).map(([key, value]) => describe(scope, key, value));
 }
 
 /** Fields the composer draws itself rather than as generic options. */
@@ -163,10 +166,10 @@ export function platformFields(platform: PostPlatform) {
   const known = cache.get(platform);
   if (known) return known;
   const shape = shapeOf(platform);
-  const text = describe('text', shape.text!) as OptionField & { kind: 'string' };
+  const text = describe(platform, 'text', shape.text!) as OptionField & { kind: 'string' };
   const options = Object.entries(shape)
     .filter(([key]) => !OWN_CONTROLS.has(key))
-    .map(([key, schema]) => describe(key, schema))
+    .map(([key, schema]) => describe(platform, key, schema))
     // The post type changes which other options apply, so it comes first; required ones next.
     .sort((a, b) => Number(b.key === 'type') - Number(a.key === 'type') || Number(b.required) - Number(a.required));
   const result = { text, options };

@@ -44,8 +44,10 @@ export async function getLatestImports(teamId: string): Promise<LatestImports> {
 }
 
 // While an import runs its progress is read every second; a rate-limited one waits for its reset anyway.
+// Otherwise once a minute: the scheduled sync starts imports nobody on the page asked for.
 const RUNNING_POLL_MS = 1000;
 const RATE_LIMITED_POLL_MS = 10_000;
+const IDLE_POLL_MS = 60_000;
 
 export const latestImportsQueryOptions = (teamId: string) =>
   queryOptions({
@@ -54,7 +56,7 @@ export const latestImportsQueryOptions = (teamId: string) =>
     refetchInterval: (query) => {
       const jobs = Object.values(query.state.data ?? {});
       if (jobs.some((job) => job?.status === 'PENDING' || job?.status === 'FETCHING')) return RUNNING_POLL_MS;
-      return jobs.some((job) => job?.status === 'RATE_LIMITED') ? RATE_LIMITED_POLL_MS : false;
+      return jobs.some((job) => job?.status === 'RATE_LIMITED') ? RATE_LIMITED_POLL_MS : IDLE_POLL_MS;
     },
   });
 

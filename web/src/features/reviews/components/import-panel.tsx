@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertCircle, CheckCircle2, Download, Loader2, Timer } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { AlertCircle, CheckCircle2, Loader2, RefreshCw, Timer } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { PlatformIcon } from '@/components/platform-icon';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { MAX_REVIEWS_PER_IMPORT } from '@server/reviews/shared/review-constants';
+import { REVIEW_SYNC_EVERY_HOURS, reviewSyncCount } from '@server/reviews/shared/review-sync-budget';
 import type { SourceSummary } from '../api/get-review-summary';
 import { isRunning, type ImportJob } from '../api/get-review-imports';
 import { reviewsQueryKey } from '../api/review-query-keys';
@@ -16,70 +15,55 @@ import type { ReviewSource } from '../lib/review-item';
 
 const NOUN = { GOOGLE_BUSINESS: 'reviews', FACEBOOK: 'recommendations' } as const;
 const NAME = { GOOGLE_BUSINESS: 'Google Business', FACEBOOK: 'Facebook' } as const;
-const DEFAULT_COUNT = 50;
 
-type ImportPanelProps = { teamId: string; source: ReviewSource; job: ImportJob | undefined; capacity: SourceSummary | undefined };
+type SyncPanelProps = { teamId: string; source: ReviewSource; job: ImportJob | undefined; capacity: SourceSummary | undefined };
 
-/** Starts an import of one platform's reviews and follows it: state, how many came in, what is left of the month. */
-export function ImportPanel({ teamId, source, job, capacity }: ImportPanelProps) {
-  const id = useId();
+/**
+ * One platform's reviews keep themselves in sync (the service imports every few hours within the
+ * month's capacity, decision 082); this says when that last happened and how much of the month is
+ * left, and "Sync now" runs one at once, sized by the same rule.
+ */
+export function SyncPanel({ teamId, source, job, capacity }: SyncPanelProps) {
   const start = useStartReviewImport(teamId);
   const running = isRunning(job);
   const remaining = capacity?.remaining;
-  const [count, setCount] = useState(DEFAULT_COUNT);
-  const max = Math.max(1, Math.min(MAX_REVIEWS_PER_IMPORT, remaining ?? MAX_REVIEWS_PER_IMPORT));
   useRefreshWhileImporting(job);
+  const syncNow = () => {
+    if (remaining === undefined) return;
+    start.mutate({ teamId, source, count: reviewSyncCount({ remaining, firstSync: !job, manual: true }) });
+  };
 
   return (
-    <div className="flex flex-col gap-4 px-5 py-4 lg:flex-row lg:items-center" aria-label={`${NAME[source]} import`} role="group">
+    <div className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center" aria-label={`${NAME[source]} sync`} role="group">
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <PlatformIcon platform={source} size="lg" />
-        <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="min-w-0 flex-1 space-y-1">
           <p className="text-sm font-medium text-zinc-900">
             {NAME[source]} {NOUN[source]}
           </p>
-          {capacity ? (
-            <p className="text-xs text-zinc-500">
-              <span className="font-medium text-zinc-700 tabular-nums">{capacity.remaining}</span> of {capacity.limit} new {NOUN[source]} left to import this
-              month
-            </p>
-          ) : null}
           {job ? (
             <ImportProgress job={job} noun={NOUN[source]} />
           ) : (
-            <p className="text-xs text-zinc-500">No import yet: the first one brings in the newest {NOUN[source]}.</p>
+            <p className="text-xs text-zinc-500">Not synced yet: the first sync brings in the newest {NOUN[source]}.</p>
           )}
+          <p className="text-xs text-zinc-500">
+            Synced automatically every {REVIEW_SYNC_EVERY_HOURS} hours
+            {capacity ? (
+              <>
+                {' '}
+                · <span className="font-medium text-zinc-700 tabular-nums">{capacity.remaining}</span> of {capacity.limit} new {NOUN[source]} left this month
+              </>
+            ) : null}
+          </p>
         </div>
       </div>
-      <form
-        className="flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          start.mutate({ teamId, source, count: Math.min(count, max) });
-        }}
-      >
-        <div className="w-24 space-y-1">
-          <label htmlFor={`${id}-count`} className="block text-xs font-medium text-zinc-600">
-            How many new
-          </label>
-          <Input
-            id={`${id}-count`}
-            type="number"
-            min={1}
-            max={max}
-            value={count}
-            onChange={(event) => setCount(Number(event.target.value) || 1)}
-            className="h-8"
-          />
-        </div>
-        <Button type="submit" variant="secondary" size="sm" className="h-8" pending={start.isPending} disabled={running || remaining === 0}>
-          {running ? null : <Download className="size-4" aria-hidden />}
-          {running ? 'Importing…' : `Import ${NOUN[source]}`}
-        </Button>
-      </form>
+      <Button variant="secondary" size="sm" className="self-start sm:self-center" onClick={syncNow} pending={start.isPending} disabled={running || !remaining}>
+        {start.isPending ? null : <RefreshCw className={cn('size-3.5', running && 'animate-spin')} aria-hidden />}
+        {running ? 'Syncing…' : 'Sync now'}
+      </Button>
       {start.isError ? (
-        <p role="alert" className="text-xs text-red-700 lg:max-w-56">
-          {isApiError(start.error, 409) ? `An import of these ${NOUN[source]} is already running; it is shown here.` : errorMessage(start.error)}
+        <p role="alert" className="text-xs text-red-700 sm:max-w-56">
+          {isApiError(start.error, 409) ? `A sync of these ${NOUN[source]} is already running; it is shown here.` : errorMessage(start.error)}
         </p>
       ) : null}
     </div>
@@ -89,10 +73,11 @@ export function ImportPanel({ teamId, source, job, capacity }: ImportPanelProps)
 function ImportProgress({ job, noun }: { job: ImportJob; noun: string }) {
   const percent = Math.min(100, Math.round((job.imported / Math.max(1, job.requested)) * 100));
   const counts = `${job.imported} of ${job.requested} new ${noun}`;
-  let label;
-  if (job.status === 'PENDING') label = { icon: <Loader2 className="size-3.5 animate-spin" aria-hidden />, text: 'Waiting to start…', tone: 'text-zinc-600' };
+  let label: { icon: ReactNode; text: string; tone: string; title?: string };
+  if (job.status === 'PENDING')
+    label = { icon: <Loader2 className="size-3.5 animate-spin" aria-hidden />, text: 'Sync waiting to start…', tone: 'text-zinc-600' };
   else if (job.status === 'FETCHING')
-    label = { icon: <Loader2 className="size-3.5 animate-spin" aria-hidden />, text: `Importing: ${counts}`, tone: 'text-accent-700' };
+    label = { icon: <Loader2 className="size-3.5 animate-spin" aria-hidden />, text: `Syncing: ${counts}`, tone: 'text-accent-700' };
   else if (job.status === 'RATE_LIMITED')
     label = {
       icon: <Timer className="size-3.5" aria-hidden />,
@@ -102,29 +87,27 @@ function ImportProgress({ job, noun }: { job: ImportJob; noun: string }) {
   else if (job.status === 'FAILED')
     label = {
       icon: <AlertCircle className="size-3.5" aria-hidden />,
-      text: `Import failed: ${job.error ?? 'the platform did not answer'}`,
+      text: `The last sync failed: ${job.error ?? 'the platform did not answer'}`,
       tone: 'text-red-700',
     };
   else
     label = {
       icon: <CheckCircle2 className="size-3.5" aria-hidden />,
-      text:
-        job.imported < job.requested
-          ? `Done: ${job.imported} new ${noun}, nothing older left to import${job.completedAt ? ` (${formatDateTime(job.completedAt)})` : ''}`
-          : `Done: ${job.imported} new ${noun}${job.completedAt ? ` (${formatDateTime(job.completedAt)})` : ''}`,
+      text: `Last synced ${job.completedAt ? formatRelative(job.completedAt) : ''}: ${job.imported === 1 ? `1 new ${noun.replace(/s$/, '')}` : `${job.imported} new ${noun}`}`,
+      title: job.completedAt ? formatDateTime(job.completedAt) : undefined,
       tone: 'text-emerald-700',
     };
   const running = isRunning(job);
   return (
-    <div className="space-y-1.5" role="status" aria-label={`Import ${job.status.toLowerCase().replace('_', ' ')}`}>
-      <p className={cn('flex items-center gap-1.5 text-xs font-medium', label.tone)}>
+    <div className="space-y-1.5" role="status" aria-label={`Sync ${job.status.toLowerCase().replace('_', ' ')}`}>
+      <p className={cn('flex items-center gap-1.5 text-xs font-medium', label.tone)} title={label.title}>
         {label.icon}
         {label.text}
       </p>
       {running ? (
         <div
           role="progressbar"
-          aria-label="Import progress"
+          aria-label="Sync progress"
           aria-valuemin={0}
           aria-valuemax={job.requested}
           aria-valuenow={job.imported}

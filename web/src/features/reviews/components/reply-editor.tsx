@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api-client';
 import type { ReviewItem } from '../lib/review-item';
 import { REPLY_MAX_LENGTH, useSaveReply } from '../api/save-reply';
 import { Textarea } from '@/components/ui/textarea';
+import { ReplyTemplates } from './reply-templates';
 
 type ReplyEditorProps = { teamId: string; review: ReviewItem; onDone: (sent: boolean) => void };
 
@@ -25,6 +26,7 @@ export function ReplyEditor({ teamId, review, onDone }: ReplyEditorProps) {
         send();
       }}
     >
+      <ReplyTemplates teamId={teamId} reviewer={review.reviewer} text={text} onUse={setText} />
       <Textarea
         aria-label="Your reply"
         value={text}

@@ -16,7 +16,8 @@ import { useLatestImports } from '../api/get-review-imports';
 import { useReviewSummary } from '../api/get-review-summary';
 import { hasFilters, reviewFilters, type ReviewListSearch } from '../lib/list-search';
 import type { ReviewItem, ReviewSource } from '../lib/review-item';
-import { ImportPanel } from './import-panel';
+import { SyncPanel } from './import-panel';
+import { RatingSummary } from './rating-summary';
 import { ReviewFeed } from './review-feed';
 import { ReviewFilters } from './review-filters';
 
@@ -40,7 +41,7 @@ export function ReviewsPage({ teamId, search, onSearch, onClear }: ReviewsPagePr
           <EmptyState
             icon={Store}
             title="Connect a Google Business location"
-            description="Reviews come from the Google Business locations (and Facebook pages) connected to this team. Connect one, then import its reviews here."
+            description="Reviews come from the Google Business locations (and Facebook pages) connected to this team. Connect one: its reviews then sync here by themselves."
             action={
               <Button asChild>
                 <Link to="/accounts">Go to Accounts</Link>
@@ -57,10 +58,15 @@ export function ReviewsPage({ teamId, search, onSearch, onClear }: ReviewsPagePr
     <>
       <PageHeader title="Reviews" description={DESCRIPTION} actions={<KeyboardHelp />} />
       <div className="space-y-6">
-        <Card aria-label="Imports" className="divide-y divide-zinc-100">
-          {connected.map((source) => (
-            <ImportPanel key={source} teamId={teamId} source={source} job={imports.data?.[source]} capacity={summary.data?.[SUMMARY_KEY[source]]} />
-          ))}
+        <Card className="grid overflow-clip lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <div className="border-b border-zinc-100 px-5 py-4 lg:border-r lg:border-b-0">
+            <RatingSummary teamId={teamId} />
+          </div>
+          <div aria-label="Syncing" role="region" className="divide-y divide-zinc-100">
+            {connected.map((source) => (
+              <SyncPanel key={source} teamId={teamId} source={source} job={imports.data?.[source]} capacity={summary.data?.[SUMMARY_KEY[source]]} />
+            ))}
+          </div>
         </Card>
         {lowRating > 0 && !(search.replied === 'no' && search.rating?.join() === '1,2') ? (
           <div role="status" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-5 py-3 text-sm text-red-800">
@@ -134,8 +140,8 @@ function ReviewList({
     body = (
       <EmptyState
         icon={MessageSquareText}
-        title="No reviews imported yet"
-        description={`Run an import above to bring in the ${canImport.includes('GOOGLE_BUSINESS') ? 'Google Business reviews' : 'Facebook recommendations'} of this team. New ones then arrive here by themselves.`}
+        title="No reviews synced yet"
+        description={`The ${canImport.includes('GOOGLE_BUSINESS') ? 'Google Business reviews' : 'Facebook recommendations'} of this team are synced every few hours; press Sync now above to bring them in at once.`}
       />
     );
   } else {

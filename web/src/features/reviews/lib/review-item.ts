@@ -32,8 +32,9 @@ export type ReviewItem = {
   reply: ReviewReply | null;
 };
 
-/** 1–2 stars and nobody answered yet: what the low-rating alert counts and the list highlights. */
-export const isUnansweredLowRating = (review: Pick<ReviewItem, 'rating' | 'reply'>) => review.rating !== null && review.rating <= 2 && !review.reply;
+/** 1–2 stars and nobody answered yet (a reply the platform rejected is no answer): what the low-rating alert counts and the list highlights. */
+export const isUnansweredLowRating = (review: Pick<ReviewItem, 'rating' | 'reply'>) =>
+  review.rating !== null && review.rating <= 2 && (!review.reply || review.reply.state === 'REJECTED');
 
 export const STAR_VALUES = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 } as const;
 export type StarRating = keyof typeof STAR_VALUES;

@@ -4,8 +4,11 @@ import { api, ok } from '@/lib/api-client';
 import { registerLiveInvalidation } from '@/lib/live-events';
 import { dailyLimitsKey } from '@/api/get-daily-limits';
 
-/** The organization's monthly meters: every `GET /organization/usage/<thing>` but the per-day and the per-account (imports) ones. */
-type MonthlyUsagePath = Exclude<Extract<keyof paths, `/organization/usage/${string}`>, '/organization/usage/daily-limits' | '/organization/usage/imports'>;
+/** The organization's monthly meters: every `GET /organization/usage/<thing>` but the per-day ones and the per-account (imports) one. */
+type MonthlyUsagePath = Exclude<
+  Extract<keyof paths, `/organization/usage/${string}`>,
+  '/organization/usage/daily-limits' | '/organization/usage/daily-limits/range' | '/organization/usage/imports'
+>;
 
 export type Usage = { used: number; limit: number; remaining: number };
 

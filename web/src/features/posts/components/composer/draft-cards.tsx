@@ -10,6 +10,7 @@ import type { PostPlatform } from '@/lib/post-platforms';
 import { effectiveTitle, emptyPlatformDraft, type ComposerValues } from '../../lib/composer-state';
 import { AccountPicker } from '../account-picker';
 import { MediaLibrary } from '../media-library';
+import { AltTextList } from './alt-text-list';
 
 /** The accounts the post goes to (the form's `platforms`); a platform turned on gets its tab's draft. */
 export function AccountsCard({ accounts }: { accounts: SocialAccount[] }) {
@@ -89,6 +90,7 @@ export function MediaCard({ teamId, uploads }: { teamId: string; uploads: Upload
           // An upload ends after other edits may have changed the selection: add to what it is then.
           onUploaded={(upload) => field.onChange([...getValues('sharedMedia'), upload.id])}
         />
+        <AltTextList selected={field.value} uploads={uploads ?? []} />
       </div>
     </Card>
   );

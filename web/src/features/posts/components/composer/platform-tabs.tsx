@@ -18,12 +18,12 @@ type PlatformTabsProps = {
   uploads: Upload[];
 };
 
-/** One tab per chosen platform, its number of problems in its name. */
+/** One tab per chosen platform, its number of problems in its name; the tabs wrap onto more rows rather than scroll out of sight. */
 export function PlatformTabs({ platforms, tab, onTab, data, issues, uploads }: PlatformTabsProps) {
   return (
     <Card>
       <Tabs.Root value={tab} onValueChange={(value) => onTab(value as PostPlatform)}>
-        <Tabs.List aria-label="Platforms" className="flex gap-1 overflow-x-auto border-b border-zinc-200 px-3 pt-2">
+        <Tabs.List aria-label="Platforms" className="flex flex-wrap gap-x-1 border-b border-zinc-200 px-3 pt-2">
           {platforms.map((platform) => {
             const count = issues[platform]?.length ?? 0;
             return (

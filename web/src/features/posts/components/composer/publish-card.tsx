@@ -6,6 +6,8 @@ import { FormError } from '@/components/ui/form';
 import { platformLabel, type PostPlatform } from '@/lib/post-platforms';
 import type { ComposerValues } from '../../lib/composer-state';
 import { ScheduleFields } from '../schedule-card';
+import { AutosaveStatus } from './autosave-status';
+import type { AutosaveState } from './use-autosave';
 
 type PublishCardProps = {
   platforms: PostPlatform[];
@@ -15,11 +17,13 @@ type PublishCardProps = {
   /** Editing a post that is already scheduled (or further): the button says it is saved again. */
   rescheduling: boolean;
   pending: boolean;
+  /** Null where drafts are not saved as the person types (a scheduled post). */
+  autosave: AutosaveState | null;
   onSubmit: (status: 'DRAFT' | 'SCHEDULED') => void;
 };
 
 /** When to publish, what each platform still needs, and the buttons. */
-export function PublishCard({ platforms, counts, onOpen, rescheduling, pending, onSubmit }: PublishCardProps) {
+export function PublishCard({ platforms, counts, onOpen, rescheduling, pending, autosave, onSubmit }: PublishCardProps) {
   const mode = useWatch<ComposerValues, 'when.mode'>({ name: 'when.mode' });
   const primaryLabel = mode === 'now' ? 'Publish now' : rescheduling ? 'Save and schedule' : 'Schedule post';
   return (
@@ -36,6 +40,7 @@ export function PublishCard({ platforms, counts, onOpen, rescheduling, pending, 
           <Button variant="secondary" disabled={pending} onClick={() => onSubmit('DRAFT')}>
             Save as draft
           </Button>
+          {autosave ? <AutosaveStatus state={autosave} /> : null}
         </div>
         <p className="text-xs text-zinc-500">
           Press <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1 font-mono">Ctrl</kbd>+

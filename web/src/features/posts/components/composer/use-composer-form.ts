@@ -1,3 +1,4 @@
+import { useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { Post } from '../../api/get-posts';
@@ -14,7 +15,9 @@ export type ComposerForm = UseFormReturn<ComposerValues, ComposerContext>;
  */
 export function useComposerForm(post: Post | undefined, library: ComposerContext['library']): ComposerForm {
   // Computed once: the route keys the composer by post, and a refetch must not undo the person's edits.
-  const [defaultValues] = useState(() => composerDefaults(post));
+  // `at`: the new-post link's time (the calendar's empty slot); the edit page has none.
+  const { at } = useSearch({ strict: false });
+  const [defaultValues] = useState(() => composerDefaults(post, at));
   const form = useForm<ComposerValues, ComposerContext>({
     defaultValues,
     resolver: composerResolver,

@@ -4,45 +4,19 @@ import { errorMessage, isApiError } from '@/lib/api-client';
 import { platformLabel, type PostPlatform } from '@/lib/post-platforms';
 import { toast } from '@/lib/toast';
 import { useCreatePost } from '../../api/create-post';
-import type { Post } from '../../api/get-posts';
 import { useUpdatePost } from '../../api/update-post';
 import { fieldErrorsOf, platformIssuesIn } from '../../lib/composer-errors';
-import { buildPlatformData, effectiveTitle, serverIssuesByPlatform, type ComposerValues, type When } from '../../lib/composer-state';
-import { zonedToInstant } from '../../lib/zoned-time';
+import { effectiveTitle, serverIssuesByPlatform, type ComposerValues } from '../../lib/composer-state';
+import { postBody, publishDate, type SaveStatus } from '../../lib/post-body';
+import type { Autosave } from './use-autosave';
 import type { ComposerForm } from './use-composer-form';
 
-type Status = 'DRAFT' | 'SCHEDULED';
+type Status = SaveStatus;
 
-/** When the post goes out, or why the schedule cannot be used. */
-function publishDate(when: When, status: Status): Date | string {
-  if (status === 'SCHEDULED' && when.mode === 'now') return new Date();
-  const instant = zonedToInstant(when.local, when.timeZone);
-  if (!instant) return 'Pick the date and time to publish at.';
-  // A past time would publish at once; say so rather than surprise.
-  if (status === 'SCHEDULED' && instant.getTime() < Date.now() - 60_000) return 'That time has passed: pick a later one, or choose Publish now.';
-  return instant;
-}
-
-/** The request body the API takes, built from the form. */
-function postBody(values: ComposerValues, title: string, postDate: Date, status: Status) {
-  const data = Object.fromEntries(values.platforms.map((platform) => [platform, buildPlatformData(values, platform).data]));
-  const comments = Object.fromEntries(
-    values.platforms.map((platform) => [platform, values.drafts[platform]?.firstComment.trim() ?? '']).filter(([, text]) => text),
-  );
-  return {
-    title,
-    postDate: postDate.toISOString(),
-    status,
-    socialAccountTypes: values.platforms,
-    data,
-    firstComment: Object.keys(comments).length ? comments : undefined,
-  };
-}
-
-type Options = { form: ComposerForm; teamId: string; post?: Post; openTab: (platform: PostPlatform) => void };
+type Options = { form: ComposerForm; teamId: string; autosave: Autosave; openTab: (platform: PostPlatform) => void };
 
 /** Saving or scheduling the post: refused while a tab has problems, the API's own issues shown on their fields. */
-export function useComposerSubmit({ form, teamId, post, openTab }: Options) {
+export function useComposerSubmit({ form, teamId, autosave, openTab }: Options) {
   const navigate = useNavigate();
   const create = useCreatePost();
   const update = useUpdatePost();
@@ -75,8 +49,12 @@ export function useComposerSubmit({ form, teamId, post, openTab }: Options) {
     if (typeof postDate === 'string') return form.setError('when.local', { message: postDate });
     const body = postBody(values, title, postDate, status);
     try {
-      if (post) await update.mutateAsync({ id: post.id, ...body, firstComment: body.firstComment ?? null });
+      // An autosave running now could create the post a second time, or save over this.
+      await autosave.flush();
+      const id = autosave.postId();
+      if (id) await update.mutateAsync({ id, ...body, firstComment: body.firstComment ?? null });
       else await create.mutateAsync({ teamId, ...body });
+      autosave.markSaved();
       toast.success(status === 'DRAFT' ? 'Draft saved' : values.when.mode === 'now' ? 'Publishing now' : `Scheduled for ${postDate.toLocaleString()}`);
       await navigate({ to: '/posts' });
     } catch (error) {

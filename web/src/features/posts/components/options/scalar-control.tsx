@@ -75,8 +75,8 @@ export function ScalarControl({ field, value, issues, uploads, onChange }: Optio
                     onChange(next.length ? next : undefined);
                   }}
                 />
-                <Label htmlFor={`${id}-${option}`} className="font-mono text-xs font-normal">
-                  {option}
+                <Label htmlFor={`${id}-${option}`} className={field.valueLabels?.[option] ? 'font-normal' : 'font-mono text-xs font-normal'}>
+                  {field.valueLabels?.[option] ?? option}
                 </Label>
               </div>
             ))}
@@ -97,7 +97,7 @@ export function ScalarControl({ field, value, issues, uploads, onChange }: Optio
           {field.defaultValue ? null : <option value="">Not set</option>}
           {field.values.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {field.valueLabels?.[option] ?? option}
             </option>
           ))}
         </Select>

@@ -4,16 +4,14 @@ import { PlatformIcon } from '@/components/platform-icon';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { platformLabel } from '@/lib/post-platforms';
-import type { Post } from '@/api/post-query-keys';
+import { isPublishedOn, type Post } from '@/api/post-query-keys';
 import type { Upload } from '@/api/get-uploads';
 import { mediaLabel } from '../../lib/media';
+import { mediaNotes, platformIds, platformStatusText, readableLink } from '../../lib/platform-result';
 import { targetState } from '../../lib/target-status';
 import { MediaThumb } from '../media-thumb';
 import { PlatformErrorDetails } from '../platform-error-details';
 import { PostSection } from '@/components/post-section';
-
-/** Facts of the result shown elsewhere on the card, not among the platform's ids. */
-const NOT_AN_ID = new Set(['permalink', 'thumbnail']);
 
 /** Each platform the post goes to: how it went there, where to see it, and what it says with which media. */
 export function PostTargetsSection({ post }: { post: Post }) {
@@ -41,7 +39,9 @@ function TargetItem({ post, platform }: { post: Post; platform: string }) {
     // The post's DTO types its uploads loosely; they are the same Upload objects the library lists.
     .map((id) => post.uploads.find((link) => link.uploadId === id)?.upload as Upload | null | undefined)
     .filter((upload): upload is Upload => !!upload);
-  const ids = Object.entries(result).filter(([key, value]) => !NOT_AN_ID.has(key) && typeof value === 'string');
+  const ids = platformIds(result);
+  const platformSays = state.failed ? null : platformStatusText(result.status);
+  const notes = mediaNotes(post, platform, isPublishedOn(post, platform), label);
   return (
     <li aria-label={label} className="space-y-3 px-5 py-4">
       <div className="flex flex-wrap items-center gap-2">
@@ -58,6 +58,23 @@ function TargetItem({ post, platform }: { post: Post; platform: string }) {
           </Button>
         ) : null}
       </div>
+
+      {result.permalink || platformSays ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          {result.permalink ? (
+            <a
+              href={result.permalink}
+              target="_blank"
+              rel="noreferrer"
+              className="min-w-0 truncate text-indigo-700 hover:underline"
+              aria-label={`Permalink on ${label}`}
+            >
+              {readableLink(result.permalink)}
+            </a>
+          ) : null}
+          {platformSays ? <span className="text-zinc-500">{platformSays}</span> : null}
+        </p>
+      ) : null}
 
       {error ? (
         <div className="text-sm">
@@ -78,15 +95,31 @@ function TargetItem({ post, platform }: { post: Post; platform: string }) {
         </ul>
       ) : null}
 
-      {ids.length > 0 ? (
-        <dl aria-label={`Ids on ${label}`} className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-          {ids.map(([key, value]) => (
-            <div key={key} className="contents">
-              <dt className="text-zinc-500">{key}</dt>
-              <dd className="truncate font-mono text-zinc-700">{value}</dd>
-            </div>
+      {notes.length > 0 ? (
+        <ul aria-label={`Media notes for ${label}`} className="space-y-1 text-xs">
+          {notes.map((note) => (
+            <li key={note.text} className={note.offer ? 'text-amber-800' : 'text-zinc-600'}>
+              {note.text}
+            </li>
           ))}
-        </dl>
+        </ul>
+      ) : null}
+
+      {/* Ids matter to support and to API users, not to reading how the post went: folded away. */}
+      {ids.length > 0 ? (
+        <details className="text-xs">
+          <summary className="cursor-pointer text-zinc-500 select-none hover:text-zinc-800">Platform ids</summary>
+          <dl aria-label={`Ids on ${label}`} className="mt-1.5 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5">
+            {ids.map((entry) => (
+              <div key={entry.key} className="contents">
+                <dt className="text-zinc-500" title={entry.key}>
+                  {entry.label}
+                </dt>
+                <dd className="truncate font-mono text-zinc-700">{entry.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       ) : null}
     </li>
   );
