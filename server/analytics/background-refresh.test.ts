@@ -34,10 +34,12 @@ describe('background analytics refresh', { timeout: 120_000 }, () => {
     const post = await publishNow(t, pro.key, pro.teamId, { MASTODON: { text: 'Background' } });
     const free = await t.createOrg('FREE');
     const freeAccount = await connectAccount(t, free.key, free.teamId, 'MASTODON');
+    // Analytics off before the account connects: connecting queues a first snapshot at once, which
+    // would otherwise race the switch (and win on a fast database).
     const quiet = await t.createOrg('BUSINESS');
-    const quietAccount = await connectAccount(t, quiet.key, quiet.teamId, 'MASTODON');
     const set = await settings(quiet.organizationId, { accounts: 'off', posts: 'off' });
     expect(set.json).toMatchObject({ analyticsDisabled: true, analyticsPostsDisabled: true });
+    const quietAccount = await connectAccount(t, quiet.key, quiet.teamId, 'MASTODON');
     expect((await t.request('GET', '/organization', { key: quiet.key })).json).toMatchObject({
       analyticsDisabled: true,
       analyticsPostsDisabled: true,
