@@ -163,3 +163,58 @@ test('alt text written in the media strip reaches the platforms', async ({ page,
   await expect(page.getByRole('textbox', { name: /^Alt text for image 1/ })).toHaveValue('Two flat whites on a wooden counter');
   await api.dispose();
 });
+
+test('a draft that breaks a rule is saved with its problems; places and flairs are picked from lists', async ({ page, signedInUser, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  const api = await apiFor(playwright, baseURL, signedInUser);
+  const teamId = signedInUser.org.teamId;
+  for (const type of ['BLUESKY', 'INSTAGRAM', 'REDDIT']) await connect(api, teamId, type);
+  await upload(api, teamId, 'square-1080.jpg');
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openComposer(page);
+  await page.getByRole('checkbox', { name: /^Bluesky / }).click();
+  const long = 'Our autumn blend is back, roasted a little darker this year. '.repeat(6).trim();
+  await page.getByRole('textbox', { name: 'Text', exact: true }).fill(long);
+  // Over Bluesky's 300 characters: saved anyway (decision 090), with the problem shown and counted.
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: /Draft saved at .* · 1 problem to fix before publishing/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Bluesky/ })).toHaveAccessibleName(/problem/);
+  await expect.poll(async () => (await posts(api, teamId)).map((post) => [post.status, post.data.BLUESKY?.text])).toEqual([['DRAFT', long]]);
+
+  // Instagram's location: searched by name, chosen from the list.
+  await page.getByRole('checkbox', { name: /^Instagram / }).click();
+  await page.getByRole('checkbox', { name: /^Attach Image/ }).click();
+  await page.getByRole('tab', { name: /^Instagram/ }).click();
+  const instagram = page.getByRole('tabpanel', { name: /Instagram/ });
+  await instagram.getByRole('searchbox', { name: 'Location' }).fill('paris');
+  const place = instagram.getByRole('list', { name: 'Places' }).getByRole('button').first();
+  await expect(place).toContainText('Paris');
+  await place.click();
+  await expect(instagram.getByRole('button', { name: 'Remove the location' })).toBeVisible();
+  await expect.poll(async () => (await posts(api, teamId))[0]?.data.INSTAGRAM?.locationId).toMatch(/^\d+$/);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/composer-location-1440.png`, fullPage: true });
+
+  // Reddit's flair: the typed subreddit's flairs, by their text.
+  await page.getByRole('checkbox', { name: /^Reddit / }).click();
+  await page.getByRole('tab', { name: /^Reddit/ }).click();
+  const reddit = page.getByRole('tabpanel', { name: /Reddit/ });
+  const flair = reddit.getByRole('combobox', { name: 'Flair' });
+  await expect(flair).toBeDisabled();
+  await reddit.getByRole('textbox', { name: /^Subreddit/ }).fill('SideProject');
+  await expect(flair).toBeEnabled();
+  const first = (await flair.getByRole('option').nth(1).getAttribute('value'))!;
+  await flair.selectOption(first);
+  await expect.poll(async () => (await posts(api, teamId))[0]?.data.REDDIT?.flairId).toBe(first);
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/composer-flair-1440.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reddit.getByRole('combobox', { name: 'Flair' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/composer-flair-390.png` });
+  }
+  await api.dispose();
+});

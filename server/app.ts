@@ -14,6 +14,7 @@ import { requestBasics } from './http/request-basics';
 import { organizationsRouter } from './organizations/organizations.handlers';
 import { teamsRouter } from './teams/teams.handlers';
 import { uploadsPublicRouter } from './uploads/uploads-public.handlers';
+import { multipartPublicRouter, multipartRouter } from './uploads/multipart.handlers';
 import { uploadsRouter } from './uploads/uploads.handlers';
 import { uploadUsageRouter } from './uploads/uploads-usage.routes';
 import { accountsRouter } from './accounts/accounts.handlers';
@@ -24,13 +25,21 @@ import { portalPagesRouter, sandboxPagesRouter } from './sandbox-platform/pages/
 import { liveConnectPagesRouter } from './accounts/live-connect/live-connect.routes';
 import { blueskyClientRouter } from './accounts/live-connect/bluesky-client.routes';
 import { metaWebhookRouter } from './ingest/meta-webhook.routes';
+import { googleBusinessWebhookRouter } from './ingest/google-business-webhook.routes';
 import { usageRouter } from './usage/usage.handlers';
 import { liveRouter } from './live/live.handlers';
 import { startRelayWaker } from './webhooks/relay/relay-on-commit';
 import { webhooksRouter } from './webhooks/webhooks.handlers';
 import { postsRouter } from './posts/posts.handlers';
+import { reconnectRouter } from './posts/reconnect.handlers';
+import { postDraftsRouter } from './posts/post-drafts.handlers';
+import { postCsvImportRouter } from './post-csv-import/post-csv-import.handlers';
 import { platformActionsRouter } from './platform-actions/platform-actions.handlers';
 import { lookupsRouter } from './platform-actions/lookups.handlers';
+import { extrasRouter } from './platform-actions/extras.handlers';
+import { youtubePlaylistsRouter } from './platform-actions/youtube-playlists.handlers';
+import { tiktokLookupsRouter } from './platform-actions/tiktok.handlers';
+import { googleBusinessRouter } from './google-business/google-business.handlers';
 import { analyticsRouter } from './analytics/analytics.handlers';
 import { billingRouter } from './billing/billing.handlers';
 import { commentsRouter } from './comments/comments.handlers';
@@ -58,6 +67,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   // Public by design: the signed one-time PUT URL of the three-step upload and the unguessable
   // media URLs (platforms fetch them without credentials).
   app.route('/', uploadsPublicRouter);
+  app.route('/', multipartPublicRouter);
 
   const api = createRouter();
   // Credentials are verified before counting, so only a verified caller gets a budget of its own.
@@ -73,9 +83,18 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   api.route('/', teamsRouter);
   api.route('/', apiKeysRouter);
   api.route('/', uploadsRouter);
+  api.route('/', multipartRouter);
+  // Before the posts router: `/post/export.csv` is not a post id.
+  api.route('/', postCsvImportRouter);
+  api.route('/', postDraftsRouter);
+  api.route('/', reconnectRouter);
   api.route('/', postsRouter);
   api.route('/', platformActionsRouter);
   api.route('/', lookupsRouter);
+  api.route('/', extrasRouter);
+  api.route('/', youtubePlaylistsRouter);
+  api.route('/', tiktokLookupsRouter);
+  api.route('/', googleBusinessRouter);
   api.route('/', commentImportsRouter);
   api.route('/', commentsRouter);
   api.route('/', reviewsRouter);
@@ -126,6 +145,7 @@ export function createApp(services: AppServices, options: { serveDashboard?: boo
   app.route('/', liveConnectPagesRouter());
   // Platforms' signed webhooks (verified against the raw body before parsing, decision 075).
   app.route('/', metaWebhookRouter());
+  app.route('/', googleBusinessWebhookRouter());
   // Public documents: our atproto OAuth client metadata and its keys (decision 065).
   app.route('/', blueskyClientRouter());
 

@@ -1,7 +1,7 @@
 import { AppCache } from './cache/app-cache';
 import type { Config } from './config';
 import { withAdvisoryLock } from './db/advisory-lock';
-import { openDatabase } from './db/client';
+import { openDatabase, type EmbeddedDatabaseLease } from './db/client';
 import { listenChannel } from './db/notifications';
 import { runMigrations } from './db/migrate';
 import { sqlExecutorFor } from './db/raw-sql';
@@ -34,8 +34,8 @@ export type StartOptions = {
   workOnly?: AnyJobContract[];
   logger?: Logger;
   pollingIntervalSeconds?: number;
-  /** An embedded in-memory database's starting files (see DatabaseOptions.snapshot). */
-  databaseSnapshot?: Blob;
+  /** An embedded in-memory database lent by the caller (see DatabaseOptions.embedded). */
+  embeddedDatabase?: EmbeddedDatabaseLease;
 };
 
 /** Opens the database, applies migrations and starts the job queue: what every role needs. */
@@ -46,7 +46,7 @@ export async function startServices(config: Config, options: StartOptions): Prom
     dataDir: config.dataDir,
     poolSize: config.DATABASE_POOL_SIZE,
     logger,
-    snapshot: options.databaseSnapshot,
+    embedded: options.embeddedDatabase,
   });
   try {
     await runMigrations(database);

@@ -116,6 +116,23 @@ export const envSchema = z.object({
   /** Where Slack's Web API (and `oauth.v2.access`) and its consent page are, as for Discord above. */
   SLACK_API_URL: platformUrl('https://slack.com/api'),
   SLACK_AUTHORIZE_URL: platformUrl('https://slack.com/oauth/v2/authorize'),
+  /** YouTube (decision 091): the Google Cloud OAuth client (offline access: refresh tokens are kept). */
+  YOUTUBE_CLIENT_ID: z.string().min(1).optional(),
+  YOUTUBE_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Where the Data API v3, its upload host, Google's consent page and token endpoint are: settings, as for Discord. */
+  YOUTUBE_API_URL: platformUrl('https://www.googleapis.com/youtube/v3'),
+  YOUTUBE_UPLOAD_URL: platformUrl('https://www.googleapis.com/upload/youtube/v3'),
+  YOUTUBE_AUTHORIZE_URL: platformUrl('https://accounts.google.com/o/oauth2/v2/auth'),
+  YOUTUBE_TOKEN_URL: platformUrl('https://oauth2.googleapis.com/token'),
+  /** Bytes per resumable-upload request: a multiple of 256 KiB, as YouTube requires of every chunk but the last. */
+  YOUTUBE_UPLOAD_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .refine((value) => value % (256 * 1024) === 0, 'must be a multiple of 262144 (256 KiB)')
+    .default(8 * 1024 * 1024),
+  /** How long one publish attempt waits for YouTube's processing before letting the worker go (it resumes later). */
+  YOUTUBE_PROCESSING_WAIT_SECONDS: z.coerce.number().int().min(0).default(20),
   /**
    * Meta (decision 072). Facebook Login for Business: the Meta app's id and secret connect Facebook
    * Pages and Instagram accounts linked to a Page (`instagramConnectionMethod: FACEBOOK`).
@@ -162,6 +179,57 @@ export const envSchema = z.object({
    * 7 days after the participant's last message goes with the HUMAN_AGENT tag (decision 079).
    */
   META_HUMAN_AGENT: booleanFromEnv(false),
+  /** Google Business Profile (decision 093): the Google Cloud OAuth client (offline access: refresh tokens are kept). */
+  GOOGLE_BUSINESS_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_BUSINESS_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Every Google host the connector calls or redirects to, as for Discord: consent page, token, userinfo and each Business Profile API. */
+  GOOGLE_BUSINESS_AUTHORIZE_URL: platformUrl('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_BUSINESS_TOKEN_URL: platformUrl('https://oauth2.googleapis.com/token'),
+  GOOGLE_BUSINESS_USERINFO_URL: platformUrl('https://openidconnect.googleapis.com/v1/userinfo'),
+  GOOGLE_BUSINESS_ACCOUNTS_URL: platformUrl('https://mybusinessaccountmanagement.googleapis.com/v1'),
+  GOOGLE_BUSINESS_INFORMATION_URL: platformUrl('https://mybusinessbusinessinformation.googleapis.com/v1'),
+  GOOGLE_BUSINESS_V4_URL: platformUrl('https://mybusiness.googleapis.com/v4'),
+  GOOGLE_BUSINESS_PLACE_ACTIONS_URL: platformUrl('https://mybusinessplaceactions.googleapis.com/v1'),
+  GOOGLE_BUSINESS_NOTIFICATIONS_URL: platformUrl('https://mybusinessnotifications.googleapis.com/v1'),
+  GOOGLE_BUSINESS_PERFORMANCE_URL: platformUrl('https://businessprofileperformance.googleapis.com/v1'),
+  /**
+   * Review notifications (Pub/Sub, decision 093): the topic Google publishes to
+   * (`projects/<project>/topics/<topic>`), and how our push endpoint `/webhooks/google-business`
+   * knows the push is Google's: the OIDC audience (and service account) of the push subscription,
+   * or a shared token in the push URL (`?token=`). Unset: reviews arrive by the hourly sync only.
+   */
+  GOOGLE_BUSINESS_PUBSUB_TOPIC: z
+    .string()
+    .regex(/^projects\/[^/]+\/topics\/[^/]+$/, 'projects/<project>/topics/<topic>')
+    .optional(),
+  GOOGLE_BUSINESS_PUSH_AUDIENCE: z.string().min(1).optional(),
+  GOOGLE_BUSINESS_PUSH_SERVICE_ACCOUNT: z.string().email().optional(),
+  GOOGLE_BUSINESS_PUSH_TOKEN: z.string().min(16).optional(),
+  /** Google's public keys that sign Pub/Sub push tokens. */
+  GOOGLE_OIDC_CERTS_URL: platformUrl('https://www.googleapis.com/oauth2/v3/certs'),
+  /** TikTok (decision 092): the Login Kit client key and secret of the TikTok for Developers app. */
+  TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
+  TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * Every TikTok host, as Discord's and Slack's: the Open API (token, user info, Content Posting,
+   * video list/query), Login Kit's consent page, the host chunks are sent to (TikTok names an upload
+   * URL per upload; set, its origin is replaced) and the API for Business (Commercial Music Library).
+   */
+  TIKTOK_API_URL: platformUrl('https://open.tiktokapis.com'),
+  TIKTOK_AUTHORIZE_URL: platformUrl('https://www.tiktok.com/v2/auth/authorize/'),
+  TIKTOK_UPLOAD_URL: z.string().url().optional(),
+  TIKTOK_BUSINESS_API_URL: platformUrl('https://business-api.tiktok.com'),
+  /** The TikTok app passed TikTok's audit; until then TikTok keeps every post private (SELF_ONLY), which the composer says. */
+  TIKTOK_APP_AUDITED: booleanFromEnv(false),
+  /** Bytes per video chunk sent to TikTok: 5 MB to 64 MB, TikTok's rule (the last chunk takes the rest). */
+  TIKTOK_UPLOAD_CHUNK_BYTES: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .max(64 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** How long one publish attempt polls TikTok's status/fetch before letting the worker go (it goes on later). */
+  TIKTOK_STATUS_WAIT_SECONDS: z.coerce.number().min(0).max(120).default(20),
   SEED_DEMO: booleanFromEnv(true),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).default('memory'),
   RATE_LIMIT_BURST: positiveInt(100),
@@ -212,6 +280,8 @@ export const envSchema = z.object({
   /** Bodies above this go through the three-step init / PUT / finalize flow. */
   UPLOAD_MAX_SIMPLE_BYTES: positiveInt(90 * 1024 * 1024),
   UPLOAD_PUT_URL_TTL_SECONDS: positiveInt(3600),
+  /** Part size of `/upload/multipart/*` (64 MiB, as the hosted service; S3 refuses parts under 5 MiB but the last). */
+  UPLOAD_MULTIPART_PART_BYTES: positiveInt(64 * 1024 * 1024),
   /** Unfinished three-step uploads one organization may have open at once (each reserves its bytes). */
   UPLOAD_MAX_OPEN_SESSIONS: positiveInt(20),
   /** Bytes the open three-step uploads of one organization may reserve together. */
@@ -302,10 +372,13 @@ function crossFieldProblems(values: Env): string[] {
   const needs: Partial<Record<string, (keyof Env)[]>> = {
     DISCORD: ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_BOT_TOKEN'],
     SLACK: ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET'],
+    YOUTUBE: ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET'],
     FACEBOOK: ['META_APP_ID', 'META_APP_SECRET'],
     // Both ways of connecting Instagram are offered (Facebook Login and Instagram Login): both apps are needed.
     INSTAGRAM: ['META_APP_ID', 'META_APP_SECRET', 'INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
     THREADS: ['THREADS_APP_ID', 'THREADS_APP_SECRET'],
+    TIKTOK: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+    GOOGLE_BUSINESS: ['GOOGLE_BUSINESS_CLIENT_ID', 'GOOGLE_BUSINESS_CLIENT_SECRET'],
   };
   for (const platform of values.LIVE_PLATFORMS) {
     const missing = (needs[platform] ?? []).filter((name) => !values[name]);

@@ -19,6 +19,7 @@ import { readConversation, sendMessage } from './inbox/send.service';
 import type { AppServices } from './services';
 import { uploadDemoPictures } from './seed-demo-media';
 import { seedDemoHistory } from './post-history/seed-demo-history';
+import { seedDemoCsvImport } from './post-csv-import/seed-demo-csv-import';
 import { seedDemoReviews } from './reviews/seed-demo-reviews';
 import { seedDemoAutomations } from './automations/seed-demo-automations';
 
@@ -197,6 +198,8 @@ async function seedDemoWorld(services: AppServices, scope: Scope) {
   await seedDemoInbox(services, scope, accounts);
   // After the inbox: the flow answers only the DM asked for it, not the threads above.
   await seedDemoAutomations(services, scope, accounts.INSTAGRAM.id);
+  // A finished CSV import of a planning sheet, one row refused: the import page has a history.
+  await seedDemoCsvImport(services, scope);
 
   const published = await waitForPublishing(services, [autumn.id, roastery.id, latte.id, hours.id]);
   if (!published) {

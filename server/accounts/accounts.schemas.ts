@@ -86,6 +86,7 @@ export const ConnectBody = z
     forceBrowserOAuth: z.boolean().optional(),
     instagramConnectionMethod: z.enum(['FACEBOOK', 'INSTAGRAM']).optional(),
     withBusinessScope: z.boolean().optional(),
+    tiktokForceLogin: z.boolean().optional().openapi({ description: 'TIKTOK: ask for a fresh login at TikTok instead of the account signed in there' }),
     mode: z.enum(['sandbox', 'live']).optional().openapi({
       description: 'Connect to the real platform or the sandbox; unset: live where the operator enabled the platform (LIVE_PLATFORMS), else the sandbox',
     }),
@@ -118,6 +119,9 @@ export const PortalBody = z
     disableAutoLogin: z.boolean().optional(),
     forceBrowserOAuth: z.boolean().optional(),
     withBusinessScope: z.boolean().optional(),
+    serverUrl: z.string().url().max(2048).optional().openapi({ description: 'MASTODON: the server to log in on' }),
+    instagramConnectionMethod: z.enum(['FACEBOOK', 'INSTAGRAM']).optional().openapi({ description: 'INSTAGRAM: which login the portal uses' }),
+    tiktokForceLogin: z.boolean().optional().openapi({ description: 'TIKTOK: ask for a fresh login at TikTok instead of the account signed in there' }),
     expiresIn: z.number().int().min(5).max(2880).optional().openapi({ description: 'Minutes the link stays valid (default 60)' }),
     logoUrl: z.string().url().optional(),
     userLogoUrl: z.string().url().optional(),

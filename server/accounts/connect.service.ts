@@ -32,6 +32,8 @@ export type StartConnectInput = {
   serverUrl?: string;
   instagramConnectionMethod?: 'FACEBOOK' | 'INSTAGRAM';
   withBusinessScope?: boolean;
+  /** TIKTOK: a fresh login at TikTok, not the session signed in there (`tiktokForceLogin`). */
+  tiktokForceLogin?: boolean;
   portalId?: string;
   /** Sandbox or live; unset: live where the operator enabled the platform, else the sandbox. */
   mode?: ConnectorMode;
@@ -52,6 +54,7 @@ export async function startConnect(services: AppServices, input: StartConnectInp
     instagramConnectionMethod: input.instagramConnectionMethod,
     serverUrl: input.serverUrl && connector.mode === 'live' ? await checkedServer(connector.connect, input.serverUrl) : input.serverUrl,
     withBusinessScope: input.withBusinessScope,
+    ...(input.tiktokForceLogin && input.type === 'TIKTOK' ? { forceLogin: true } : {}),
     portalId: input.portalId,
     mode,
   };

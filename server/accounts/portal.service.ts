@@ -66,3 +66,19 @@ export async function portalAccounts(db: Executor, portal: Portal) {
       ),
     );
 }
+
+/** What a portal link chose for the connects it starts, each for the platform it concerns. */
+export function portalConnectChoices(settings: unknown, type: SocialAccountType) {
+  const chosen = (settings ?? {}) as {
+    withBusinessScope?: boolean;
+    serverUrl?: string;
+    instagramConnectionMethod?: 'FACEBOOK' | 'INSTAGRAM';
+    tiktokForceLogin?: boolean;
+  };
+  return {
+    withBusinessScope: chosen.withBusinessScope,
+    ...(type === 'MASTODON' && chosen.serverUrl ? { serverUrl: chosen.serverUrl } : {}),
+    ...(type === 'INSTAGRAM' && chosen.instagramConnectionMethod ? { instagramConnectionMethod: chosen.instagramConnectionMethod } : {}),
+    ...(type === 'TIKTOK' && chosen.tiktokForceLogin ? { tiktokForceLogin: true } : {}),
+  };
+}

@@ -114,6 +114,12 @@ async function expectLivingDemo(url: string, key: string, teamId: string) {
   const flows = (await api(url, key, `/automations?teamId=${teamId}`)).json.items as { id: string; status: string }[];
   const active = flows.filter((flow) => flow.status === 'ACTIVE');
   expect(active).toHaveLength(1);
+  // ...and one parked half-way: a draft, kept whatever its problems.
+  expect(flows.filter((flow) => flow.status === 'DRAFT')).toHaveLength(1);
+
+  // The review list offers the team's reply templates.
+  const templates = await api(url, key, `/misc/reviews/reply-templates?teamId=${teamId}`);
+  expect(templates.json.items.map((template: { name: string }) => template.name)).toContain('Thank you');
   const runs = await eventually(
     () => api(url, key, `/automations/${active[0]!.id}/executions?teamId=${teamId}`),
     (r) => (r.json.items ?? []).some((run: { status: string }) => run.status === 'COMPLETED'),

@@ -29,7 +29,8 @@ const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);
 async function sessionBody(db: Executor, user: UserRecord, organization: Parameters<typeof toOrganizationDto>[0], csrfToken: string, expiresAt: Date) {
   return {
     user: { id: user.id, email: user.email, firstName: user.firstName, role: user.role },
-    organization: toOrganizationDto(organization),
+    // A signed-in user exists, so the organization has its first user as creator.
+    organization: { ...toOrganizationDto(organization), createdById: organization.createdById ?? user.id },
     csrfToken,
     expiresAt: expiresAt.toISOString(),
     // Read before the page reads its data, so events after it reach the page through its stream.

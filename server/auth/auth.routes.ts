@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
-import { OrganizationSchema } from '../organizations/organizations.routes';
+import { TeamOrganizationSchema } from '../organizations/organization.schemas';
 
 export const LoginBody = z
   .object({
@@ -18,7 +18,7 @@ export const SessionSchema = z
       firstName: z.string().nullable(),
       role: z.enum(['ADMIN', 'CUSTOMER']),
     }),
-    organization: OrganizationSchema.omit({ teams: true }),
+    organization: TeamOrganizationSchema,
     csrfToken: z.string().openapi({ description: 'Send back as x-csrf-token on every change made with the session cookie' }),
     expiresAt: z.string().datetime(),
     eventCursor: z.string().nullable().openapi({

@@ -9,7 +9,7 @@ import { PlatformError } from '../platforms/platform-error';
 import type { PostPlatform } from '../platforms/platform-types';
 import { errorRecord, retryPlan, targetsOutcome } from '../posts/publishing.service';
 import type { AppServices } from '../services';
-import type { CommentRow, CommentTargetRow } from './comment-dto';
+import { toCommentDto, type CommentRow, type CommentTargetRow } from './comment-dto';
 import { claimDueRow } from '../jobs/due-rows';
 import { publishCommentJob } from './comments.jobs';
 
@@ -160,7 +160,7 @@ async function finish(services: AppServices, job: JobRef): Promise<void> {
       .update(comments)
       .set({ ...release, status: 'POSTED', postedDate: now, error: null, dueAt: null })
       .where(eq(comments.id, comment.id));
-    await recordCommentPublished(tx, { ...comment, status: 'POSTED', postedDate: now }, targets);
+    await recordCommentPublished(tx, { ...comment, status: 'POSTED', postedDate: now, updatedAt: now }, targets);
   });
 }
 
@@ -170,19 +170,7 @@ export async function recordCommentPublished(tx: Parameters<typeof recordEvent>[
     organizationId: comment.organizationId,
     teamId: comment.teamId,
     type: 'comment.published',
-    data: {
-      id: comment.id,
-      teamId: comment.teamId,
-      internalPostId: comment.internalPostId,
-      internalParentCommentId: comment.internalParentCommentId,
-      fetchedParentCommentId: comment.fetchedParentCommentId,
-      title: comment.title,
-      status: comment.status,
-      postDate: comment.postDate.toISOString(),
-      postedDate: comment.postedDate?.toISOString() ?? null,
-      socialAccountTypes: comment.platforms,
-      data: comment.data,
-      externalData: Object.fromEntries(targets.map((target) => [target.platform, target.externalData ?? {}])),
-    },
+    // The comment as the API returns it (the client's `comment.published` is its CommentGetResponse).
+    data: toCommentDto(comment, targets),
   });
 }

@@ -37,11 +37,14 @@ export type DatabaseOptions = {
   poolSize?: number;
   logger?: Logger;
   /**
-   * For `memory://`: the files of an embedded database to start from (PGlite's `dumpDataDir`), so
-   * a throwaway database opens already migrated (the test suite's per-run template).
+   * For `memory://`: an embedded database opened elsewhere and handed back on close instead of
+   * closed (the test suite's per-worker pool, server/test/embedded-database-pool.ts).
    */
-  snapshot?: Blob;
+  embedded?: EmbeddedDatabaseLease;
 };
+
+/** An open embedded database lent to one app; `release` takes it back when the app closes it. */
+export type EmbeddedDatabaseLease = { pglite: PGlite; release(): Promise<void> };
 
 /**
  * A query waits this long for a connection before it fails: while the database is away, API
@@ -80,14 +83,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  const pglite = options.dataDir === 'memory://' ? new PGlite(options.snapshot ? { loadDataDir: options.snapshot } : {}) : await openPgliteDir(options.dataDir);
+  const lease = options.dataDir === 'memory://' ? options.embedded : undefined;
+  const pglite = lease ? lease.pglite : options.dataDir === 'memory://' ? new PGlite() : await openPgliteDir(options.dataDir);
   await pglite.waitReady;
   // A PANIC (a WAL write on a full disk) leaves the instance dead, and the next statement would
   // freeze the whole process: refuse every later call at once instead (503 through availability;
-  // restart the process once space is freed, see decision 068).
-  guardAgainstPanic(pglite, (panic) =>
-    logger.error('embedded database stopped after a fatal error: free disk space, then restart SocialDesk', { error: panic.message }),
-  );
+  // restart the process once space is freed, see decision 068). A lent instance is guarded by its owner.
+  if (!lease) {
+    guardAgainstPanic(pglite, (panic) =>
+      logger.error('embedded database stopped after a fatal error: free disk space, then restart SocialDesk', { error: panic.message }),
+    );
+  }
   const db = drizzlePglite({ client: pglite, schema, casing: 'snake_case' }) as unknown as Database;
   // The embedded database lives in this process: it cannot go away while the process runs.
   const availability = new DatabaseAvailability({ logger, probe: () => pglite.query('select 1') });
@@ -98,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     availability,
     async close() {
       availability.stop();
-      await pglite.close();
+      await (lease ? lease.release() : pglite.close());
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { publishCacheInvalidation } from '../cache/app-cache';
 import type { Executor } from '../db/client';
 import { newId } from '../db/ids';
 import type { EventType } from './event-types';
@@ -60,5 +61,8 @@ export async function recordEvents(tx: Executor, events: NewEvent[]): Promise<st
     )
     from inserted
     order by seq`);
+  // Teams are listed with their accounts (cached per organization): an account change drops the pages.
+  const accountsChanged = new Set(events.filter((event) => event.type.startsWith('social-account.')).map((event) => event.organizationId));
+  for (const organizationId of accountsChanged) await publishCacheInvalidation(tx, 'teams', organizationId);
   return rows.map((row) => row.id);
 }

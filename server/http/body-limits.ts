@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Config } from '../config';
 import type { AppEnv } from '../context';
+import { PART_PATH_PREFIX } from '../uploads/multipart-url';
 import { PUT_PATH_PREFIX } from '../uploads/put-url';
 import { AppError } from './errors';
 
@@ -29,6 +30,16 @@ const ROUTE_LIMITS: { method: string; path: RegExp; limit: Limit }[] = [
     method: 'PUT',
     path: new RegExp(`^${PUT_PATH_PREFIX}/[^/]+/?$`),
     limit: { maxBytes: (config) => Math.max(config.UPLOAD_MAX_IMAGE_BYTES, config.UPLOAD_MAX_VIDEO_BYTES), streamed: true },
+  },
+  {
+    // One part of a multipart upload (decision 088): at most a part's size, which grows past the setting only for huge files.
+    method: 'PUT',
+    path: new RegExp(`^${PART_PATH_PREFIX}/[^/]+/\\d+/?$`),
+    limit: {
+      maxBytes: (config) =>
+        Math.max(config.UPLOAD_MULTIPART_PART_BYTES, Math.ceil(Math.max(config.UPLOAD_MAX_IMAGE_BYTES, config.UPLOAD_MAX_VIDEO_BYTES) / 10_000)),
+      streamed: true,
+    },
   },
   { method: 'POST', path: /^\/api\/v1\/auth\/login\/?$/, limit: { maxBytes: () => FORM_MAX_BYTES } },
   { method: 'POST', path: /^\/sandbox\/connect\/[^/]+\/?$/, limit: { maxBytes: () => FORM_MAX_BYTES } },

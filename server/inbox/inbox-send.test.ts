@@ -106,6 +106,9 @@ describe('sending messages', { timeout: 180_000 }, () => {
       .update(conversations)
       .set({ lastInboundAt: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(conversations.id, id));
+    // The sandbox offers no human-agent window: the dashboard is told so, and the send is refused.
+    const shown = await t.request('GET', `/conversations/${id}`, { key: org.key });
+    expect(shown.json.platformData.humanAgentReplyUntil).toBeNull();
     const late = await send(org.key, id, { content: { text: 'Sorry for the wait' } });
     expect(late.status).toBe(400);
     expect(late.json.message).toMatch(/only within 24 hours of the participant's last message/);

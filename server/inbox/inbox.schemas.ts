@@ -27,7 +27,16 @@ export const ConversationSchema = z
     lastReadAt: nullableDate,
     unreadCount: z.number().int(),
     platformSeenAt: nullableDate,
-    platformData: z.object({ lastInboundAt: nullableDate, canReply: z.boolean() }),
+    platformData: z.object({
+      lastInboundAt: nullableDate,
+      canReply: z.boolean(),
+      humanAgentReplyUntil: nullableDate.optional().openapi({
+        description:
+          'Our extension. Until when a person may still answer after the 24-hour window, sent with the platform’s human-agent tag ' +
+          '(Meta’s HUMAN_AGENT, where the service is approved for it); null where the account offers no such window. ' +
+          'On the conversation routes’ answers, not in webhook events.',
+      }),
+    }),
     socialAccount: z.object({ id: z.string(), type: z.string(), username: z.string().nullable() }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -5,6 +5,7 @@ import { billingJobs } from '../billing/billing.jobs';
 import { commentJobs } from '../comments/comments.jobs';
 import { inboxJobs } from '../inbox/inbox.jobs';
 import { ingestJobs } from '../ingest/ingest.jobs';
+import { postCsvImportJobs } from '../post-csv-import/post-csv-import.jobs';
 import { postHistoryJobs } from '../post-history/post-history.jobs';
 import { postJobs } from '../posts/posts.jobs';
 import { reviewJobs } from '../reviews/reviews.jobs';
@@ -34,6 +35,7 @@ export const allJobs: AnyJobContract[] = [
   ...billingJobs,
   ...reviewJobs,
   ...postHistoryJobs,
+  ...postCsvImportJobs,
   ...inboxJobs,
   ...automationJobs,
   ...sandboxJobs,

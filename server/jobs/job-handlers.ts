@@ -5,6 +5,7 @@ import { billingJobHandlers } from '../billing/billing.job-handlers';
 import { commentJobHandlers } from '../comments/comments.job-handlers';
 import { inboxJobHandlers } from '../inbox/inbox.job-handlers';
 import { ingestJobHandlers } from '../ingest/ingest.job-handlers';
+import { postCsvImportJobHandlers } from '../post-csv-import/post-csv-import.job-handlers';
 import { postHistoryJobHandlers } from '../post-history/post-history.job-handlers';
 import { postJobHandlers } from '../posts/posts.job-handlers';
 import { reviewJobHandlers } from '../reviews/reviews.job-handlers';
@@ -35,6 +36,7 @@ export const jobHandlers: AnyJobHandler[] = [
   ...commentJobHandlers,
   ...reviewJobHandlers,
   ...postHistoryJobHandlers,
+  ...postCsvImportJobHandlers,
   ...inboxJobHandlers,
   ...automationJobHandlers,
   ...sandboxJobHandlers,

@@ -1,25 +1,30 @@
 import { createRouter } from '../http/create-router';
 import { customReviewImportLimit } from '../reviews/review-quota';
-import { toTeamDto } from '../teams/teams.service';
+import { organizationDtoWithCreator, organizationWithCreator, toTeamDto } from '../teams/team-view';
 import { getOrganizationRoute } from './organizations.routes';
-import { getOrganizationWithTeams, toOrganizationDto } from './organizations.service';
+import { getOrganizationWithTeams } from './organizations.service';
+import { toCreatorDto } from './creators';
 
 export const organizationsRouter = createRouter();
 organizationsRouter.openapi(getOrganizationRoute, async (c) => {
   const { db } = c.var.services;
-  const [{ organization, teams }, reviewLimit] = await Promise.all([
-    getOrganizationWithTeams(db, c.var.auth.organizationId),
-    customReviewImportLimit(db, c.var.auth.organizationId),
+  const organizationId = c.var.auth.organizationId;
+  const [{ teams }, { organization, creator }, reviewLimit] = await Promise.all([
+    getOrganizationWithTeams(db, organizationId),
+    organizationWithCreator(db, organizationId),
+    customReviewImportLimit(db, organizationId),
   ]);
   return c.json(
     {
-      ...toOrganizationDto(organization),
+      ...organizationDtoWithCreator(organization, creator),
+      createdBy: toCreatorDto(creator),
       dailyPostLimit: null,
       dailyCommentLimit: null,
       monthlyImportLimitPerAccount: null,
       commentImportLimitPerPost: null,
       monthlyReviewImportLimitPerAccount: reviewLimit,
-      teams: teams.map((team) => toTeamDto(team)),
+      // A team made before creators were recorded reads as the organization's.
+      teams: teams.map((team) => ({ ...toTeamDto(team), createdById: team.createdById ?? creator.id })),
     },
     200,
   );

@@ -7,10 +7,13 @@ import { hashPassword } from '../auth/secrets';
 import type { Scope } from '../context';
 import { recordEvent } from '../events/outbox';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { toTeamDto } from '../teams/teams.service';
+import { teamView } from '../teams/team-view';
+import { systemUser } from './creators';
 import type { Feature } from './features';
+import type { OrganizationRow } from './organization-dto';
 
-export type OrganizationRow = typeof organizations.$inferSelect;
+export { toOrganizationDto, type OrganizationRow } from './organization-dto';
+
 export type Plan = OrganizationRow['plan'];
 export const ALL_SCOPES: readonly Scope[] = ['read', 'write', 'admin'];
 
@@ -24,31 +27,6 @@ export async function getOrganizationWithTeams(db: Executor, id: string) {
   const organization = await getOrganization(db, id);
   const teamRows = await db.select().from(teams).where(eq(teams.organizationId, id)).orderBy(asc(teams.createdAt));
   return { organization, teams: teamRows };
-}
-
-export function toOrganizationDto(organization: OrganizationRow) {
-  return {
-    id: organization.id,
-    name: organization.name,
-    createdById: organization.createdById,
-    avatarUrl: null,
-    plan: organization.plan,
-    dmsEnabled: organization.dmsEnabled,
-    automationsEnabled: organization.automationsEnabled,
-    commentImportEnabled: organization.commentImportEnabled,
-    apiAccess: true,
-    analyticsDisabled: organization.analyticsDisabled,
-    analyticsPostsDisabled: organization.analyticsPostsDisabled,
-    analyticsInterval: organization.analyticsInterval,
-    analyticsPostsInterval: organization.analyticsPostsInterval,
-    uploadsCompressionEnabled: false,
-    showVerboseErrors: true,
-    disconnectCheckEnabled: true,
-    deleteAccountAfter: 48,
-    createdAt: organization.createdAt.toISOString(),
-    updatedAt: organization.updatedAt.toISOString(),
-    deletedAt: null,
-  };
 }
 
 export type CreateOrganizationInput = {
@@ -71,11 +49,13 @@ export async function createOrganization(db: Database, input: CreateOrganization
         automationsEnabled: input.features?.includes('automations') ?? false,
       })
       .returning();
+    // Made by the operator, not by a person: the first team is the system user's.
+    const creator = await systemUser(tx, organization!.id);
     const [team] = await tx
       .insert(teams)
-      .values({ organizationId: organization!.id, name: input.teamName ?? 'Main team' })
+      .values({ organizationId: organization!.id, name: input.teamName ?? 'Main team', createdById: creator.id })
       .returning();
-    await recordEvent(tx, { organizationId: organization!.id, teamId: team!.id, type: 'team.created', data: toTeamDto(team!) });
+    await recordEvent(tx, { organizationId: organization!.id, teamId: team!.id, type: 'team.created', data: await teamView(tx, team!) });
     const { apiKey, key } = await createApiKey(tx, {
       organizationId: organization!.id,
       name: input.apiKeyName ?? 'First key',

@@ -72,6 +72,7 @@ export const POST_PATHS: ItemPath[] = [
   { platform: 'BLUESKY', path: '/misc/bluesky/post', what: 'Bluesky post', remove: { operationId: 'miscBlueskyDeletePost' } },
   { platform: 'TWITTER', path: '/misc/twitter/tweet', what: 'X post', remove: { operationId: 'miscTwitterDeleteTweet' } },
   { platform: 'DISCORD', path: '/misc/discord/message', what: 'Discord message', remove: { operationId: 'miscDiscordDeleteMessage' } },
+  { platform: 'GOOGLE_BUSINESS', path: '/misc/google-business/post', what: 'Google Business post', remove: { operationId: 'miscGoogleBusinessDeletePost' } },
   {
     platform: 'REDDIT',
     path: '/misc/reddit/post',

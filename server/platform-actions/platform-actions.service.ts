@@ -51,7 +51,7 @@ export function actingAs(account: SocialAccountRow): ActingAccount {
  * The team's publication of a post on one platform: by the service's post id, or by the
  * platform's id of a post the team published through the service. Never another team's.
  */
-async function publishedTarget(services: AppServices, scope: Scope, platform: PostPlatform, postId: string) {
+export async function publishedTarget(services: AppServices, scope: Scope, platform: PostPlatform, postId: string) {
   const { db } = services;
   await getTeam(db, { organizationId: scope.organizationId, id: scope.teamId });
   const inTeam = and(eq(posts.organizationId, scope.organizationId), eq(posts.teamId, scope.teamId), isNull(posts.deletedAt));

@@ -1,4 +1,6 @@
 import type { ConnectorEnv, Credentials } from './connector';
+import type { TikTokCmlDateRange, TikTokCmlGenre, TikTokCreatorInfo, TikTokTrack } from './tiktok-lookups';
+import type { ExtrasCapability } from './extras';
 
 /*
  * Acting on what is already on the platform: edit and delete published posts and comments, and
@@ -65,6 +67,8 @@ export type FacebookPage = { id: string; name: string; username: string | null; 
 type Call<I, O> = (env: ConnectorEnv, credentials: Credentials, account: ActingAccount, input: I) => Promise<O>;
 
 export type ActionsCapability = {
+  /** Instagram audio, Facebook token inspection, LinkedIn reshares (`./extras`); absent where the platform has none. */
+  extras?: ExtrasCapability;
   /** `externalData` is what publishing answered: Slack and Discord find the message's channel there. */
   editPost: Call<{ externalId: string; externalData?: Record<string, string>; edit: PostEdit }, EditResult> | null;
   deletePost: Call<{ externalId: string; externalData?: Record<string, string> }, void> | null;
@@ -79,5 +83,8 @@ export type ActionsCapability = {
     instagramBusiness?: Call<{ username: string }, InstagramBusiness | null>;
     linkedinMentions?: Call<{ q: string; scope: 'people' | 'organizations' | 'all' }, LinkedinMentions>;
     facebookPages?: Call<{ q: string; limit: number }, FacebookPage[]>;
+    /** TikTok's `creator_info/query` for the composer, and the Commercial Music Library's trending tracks (decision 092). */
+    tiktokCreatorInfo?: Call<Record<string, never>, TikTokCreatorInfo>;
+    tiktokTrendingMusic?: Call<{ genre: TikTokCmlGenre; dateRange: TikTokCmlDateRange }, TikTokTrack[]>;
   };
 };

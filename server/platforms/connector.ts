@@ -8,6 +8,8 @@ import type { HistoryCapability } from './history';
 import type { Permission } from './permissions';
 import type { PlatformDefinition } from './platform-definition';
 import type { PostPlatform } from './platform-types';
+import type { LocationsCapability } from './locations';
+import type { PlaylistsCapability } from './playlists';
 import type { ProviderSettingsCapability } from './provider-settings';
 import type { PublishingCapability } from './publishing';
 import type { ReviewsCapability } from './reviews';
@@ -308,4 +310,8 @@ export type PlatformConnector = {
   history: HistoryCapability | null;
   /** Ice breakers (Instagram) and the persistent menu (Facebook): what a page shows in its DM screen (issue 13). */
   providerSettings: ProviderSettingsCapability | null;
+  /** Google Business Profile's location management (issue 27); absent or null elsewhere. */
+  locations?: LocationsCapability | null;
+  /** YouTube's playlists and custom thumbnails (issue 27, decision 091); absent or null elsewhere. */
+  playlists?: PlaylistsCapability | null;
 };

@@ -85,31 +85,36 @@ export function toPostDto(config: Config, row: PostRow, relations: Relations) {
     errorsVerbose,
     externalData,
     mediaWarnings: mediaWarningsOf(row, relations),
-    uploads: (relations.links.get(row.id) ?? []).map((link) => {
+    // The client declares the nested upload and account required: a link whose row is gone is left out.
+    uploads: (relations.links.get(row.id) ?? []).flatMap((link) => {
       const upload = relations.uploads.get(link.uploadId);
-      return {
-        postId: link.postId,
-        uploadId: link.uploadId,
-        createdAt: link.createdAt.toISOString(),
-        updatedAt: link.updatedAt.toISOString(),
-        deletedAt: iso(link.deletedAt),
-        upload: upload ? toUploadDto(config, upload) : null,
-      };
+      if (!upload) return [];
+      return [
+        {
+          postId: link.postId,
+          uploadId: link.uploadId,
+          createdAt: link.createdAt.toISOString(),
+          updatedAt: link.updatedAt.toISOString(),
+          deletedAt: iso(link.deletedAt),
+          upload: toUploadDto(config, upload),
+        },
+      ];
     }),
-    socialAccounts: targets
-      .filter((target) => target.socialAccountId)
-      .map((target) => {
-        const account = relations.accounts.get(target.socialAccountId!);
-        return {
+    socialAccounts: targets.flatMap((target) => {
+      const account = target.socialAccountId ? relations.accounts.get(target.socialAccountId) : undefined;
+      if (!account) return [];
+      return [
+        {
           postId: row.id,
-          socialAccountId: target.socialAccountId!,
+          socialAccountId: account.id,
           createdAt: target.createdAt.toISOString(),
           updatedAt: target.updatedAt.toISOString(),
           // Deleted on the platform, or the account itself removed: either way this link is gone.
-          deletedAt: iso(target.deletedAt ?? account?.deletedAt ?? null),
-          socialAccount: account ? toSocialAccountDto(account) : null,
-        };
-      }),
+          deletedAt: iso(target.deletedAt ?? account.deletedAt ?? null),
+          socialAccount: toSocialAccountDto(account),
+        },
+      ];
+    }),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: iso(row.deletedAt),

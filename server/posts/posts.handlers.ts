@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
 import { createRouter } from '../http/create-router';
 import { getOrganization } from '../organizations/organizations.service';
 import { MONTHLY_POST_LIMITS, monthlyPostsUsed } from './post-quotas';
@@ -13,10 +15,12 @@ postsRouter.openapi(routes.listPostsRoute, async (c) => {
   const { items, total } = await listPosts(c.var.services.db, { ...c.req.valid('query'), organizationId: c.var.auth.organizationId });
   return c.json({ items: await presentPosts(c.var.services, items), total }, 200);
 });
-postsRouter.openapi(routes.getPostByReferenceRoute, async (c) => {
-  const row = await getPostByReferenceKey(c.var.services.db, { organizationId: c.var.auth.organizationId, ...c.req.valid('param') });
+const getByReferenceKey = async (c: Context<AppEnv>, referenceKey: string) => {
+  const row = await getPostByReferenceKey(c.var.services.db, { organizationId: c.var.auth.organizationId, referenceKey });
   return c.json(await presentPost(c.var.services, row), 200);
-});
+};
+postsRouter.openapi(routes.getPostByReferenceRoute, (c) => getByReferenceKey(c, c.req.valid('param').referenceKey));
+postsRouter.openapi(routes.getPostByReferenceKeyRoute, (c) => getByReferenceKey(c, c.req.valid('param').referenceKey));
 postsRouter.openapi(routes.getPostRoute, async (c) => {
   const row = await getPostRow(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
   return c.json(await presentPost(c.var.services, row), 200);

@@ -53,6 +53,18 @@ export const getPostByReferenceRoute = createRoute({
   responses: { 200: jsonResponse(PostSchema, 'The post'), ...errorResponses(404) },
 });
 
+// The hosted service's current path for the same lookup; the older `/post/reference/{referenceKey}` stays.
+export const getPostByReferenceKeyRoute = createRoute({
+  method: 'get',
+  path: '/post/reference-key/{referenceKey}',
+  operationId: 'postGetByReferenceKey',
+  summary: 'Get a post by your referenceKey',
+  tags,
+  security,
+  request: { params: ReferenceKeyParams },
+  responses: { 200: jsonResponse(PostSchema, 'The post'), ...errorResponses(404) },
+});
+
 export const updatePostRoute = createRoute({
   method: 'patch',
   path: '/post/{id}',

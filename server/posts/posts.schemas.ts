@@ -42,6 +42,16 @@ function requireOptionsForPlatforms(
   }
 }
 
+/**
+ * `data.<PLATFORM>: null` means "no options" (the published client sends it for platforms it does
+ * not post to): dropped before validation, so it reads as the platform's entry being absent.
+ */
+const PostDataInput = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([, options]) => options !== null)) : value,
+  PostDataSchema,
+);
+
 export const CreatePostBody = z
   .object({
     teamId: z.string().min(1).max(64),
@@ -49,7 +59,7 @@ export const CreatePostBody = z
     postDate: dateTime.openapi({ description: 'When to publish; a time in the past publishes now' }),
     status: z.enum(['DRAFT', 'SCHEDULED']).default('SCHEDULED'),
     socialAccountTypes: platformsList,
-    data: PostDataSchema,
+    data: PostDataInput,
     firstComment: FirstCommentSchema.optional(),
     referenceKey: z.string().trim().min(1).max(255).optional().openapi({ description: 'Your own key; unique in the organization' }),
   })
@@ -63,7 +73,7 @@ export const UpdatePostBody = z
     postDate: dateTime.optional(),
     status: z.enum(['DRAFT', 'SCHEDULED']).optional(),
     socialAccountTypes: platformsList.optional(),
-    data: PostDataSchema.optional(),
+    data: PostDataInput.optional(),
     firstComment: FirstCommentSchema.nullable().optional(),
     referenceKey: z.string().trim().min(1).max(255).nullable().optional(),
   })
@@ -76,7 +86,9 @@ export const PostListQuery = z
   .object({
     ...offsetPaginationQuery,
     teamId: z.string().min(1).max(64),
-    status: z.enum(POST_STATUSES).optional(),
+    // REVIEW is what the published client may ask for: accepted, and it matches posts only once
+    // posts can be in review.
+    status: z.enum([...POST_STATUSES, 'REVIEW']).optional(),
     orderBy: orderBy.default('postDate'),
     order: z.enum(['ASC', 'DESC']).default('DESC'),
     q: z.string().trim().max(200).optional().openapi({ description: 'Text search in the title and the platforms’ text' }),
@@ -156,7 +168,7 @@ export const PostSchema = z
         createdAt: z.string().datetime(),
         updatedAt: z.string().datetime(),
         deletedAt: z.string().datetime().nullable(),
-        upload: z.record(z.unknown()).nullable(),
+        upload: z.record(z.unknown()),
       }),
     ),
     socialAccounts: z.array(
@@ -166,7 +178,7 @@ export const PostSchema = z
         createdAt: z.string().datetime(),
         updatedAt: z.string().datetime(),
         deletedAt: z.string().datetime().nullable(),
-        socialAccount: z.record(z.unknown()).nullable(),
+        socialAccount: z.record(z.unknown()),
       }),
     ),
     createdAt: z.string().datetime(),

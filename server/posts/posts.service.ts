@@ -187,7 +187,7 @@ export type ListPostsInput = {
   teamId: string;
   offset: number;
   limit: number;
-  status?: PostStatus;
+  status?: PostStatus | 'REVIEW';
   orderBy: 'createdAt' | 'updatedAt' | 'postDate' | 'postedDate' | 'deletedAt';
   order: 'ASC' | 'DESC';
   q?: string;
@@ -202,7 +202,7 @@ export async function listPosts(db: Executor, input: ListPostsInput) {
     eq(posts.organizationId, input.organizationId),
     eq(posts.teamId, input.teamId),
     // Deleted posts are listed only when asked for.
-    input.status ? eq(posts.status, input.status) : ne(posts.status, 'DELETED'),
+    input.status ? eq(posts.status, input.status as PostStatus) : ne(posts.status, 'DELETED'),
     input.platforms?.length ? arrayOverlaps(posts.platforms, input.platforms) : undefined,
     input.postDateFrom ? gte(posts.postDate, new Date(input.postDateFrom)) : undefined,
     input.postDateTo ? lte(posts.postDate, new Date(input.postDateTo)) : undefined,
@@ -228,7 +228,7 @@ export async function getPostByReferenceKey(db: Executor, params: Scope & { refe
 }
 
 /** The checks every create and edit runs before writing: content, accounts, media; and the plan they count against. */
-async function checkContent(db: Executor, organizationId: string, teamId: string, post: CreateInput) {
+export async function checkContent(db: Executor, organizationId: string, teamId: string, post: CreateInput) {
   const accounts = await checkPostContent(db, {
     organizationId,
     teamId,
@@ -240,14 +240,14 @@ async function checkContent(db: Executor, organizationId: string, teamId: string
   return { accounts, organization };
 }
 
-function assertEditable(row: PostRow) {
+export function assertEditable(row: PostRow) {
   if (row.status === 'DELETED') throw new NotFoundError('Post');
   if (!EDITABLE.includes(row.status)) {
     throw new ConflictError(row.status === 'PROCESSING' ? 'The post is being published right now and cannot be changed' : 'A published post cannot be changed');
   }
 }
 
-async function assertReferenceKeyFree(tx: Executor, organizationId: string, referenceKey: string) {
+export async function assertReferenceKeyFree(tx: Executor, organizationId: string, referenceKey: string) {
   const [taken] = await tx
     .select({ id: posts.id })
     .from(posts)
@@ -255,8 +255,11 @@ async function assertReferenceKeyFree(tx: Executor, organizationId: string, refe
   if (taken) throw new ConflictError(`referenceKey '${referenceKey}' is already used by post ${taken.id}`);
 }
 
-/** One target per platform (kept when already posted) and the post's links to its uploads. */
-async function writeTargetsAndMedia(tx: Executor, row: PostRow, accounts: Map<PostPlatform, SocialAccountRow>) {
+/**
+ * One target per platform (kept when already posted) and the post's links to its uploads; a draft
+ * saved with problems (decision 090) links only the uploads that exist (`linkable`).
+ */
+export async function writeTargetsAndMedia(tx: Executor, row: PostRow, accounts: Map<PostPlatform, SocialAccountRow>, linkable?: Set<string>) {
   const existing = await tx.select().from(postTargets).where(eq(postTargets.postId, row.id));
   const wanted = new Set(row.platforms);
   const stale = existing.filter((target) => !wanted.has(target.platform) && target.status !== 'POSTED').map((target) => target.id);
@@ -284,7 +287,7 @@ async function writeTargetsAndMedia(tx: Executor, row: PostRow, accounts: Map<Po
       await tx.insert(postTargets).values({ postId: row.id, organizationId: row.organizationId, platform, socialAccountId: account?.id ?? null });
     }
   }
-  const uploadIds = referencedUploadIds(row.data as Partial<PlatformOptions>);
+  const uploadIds = referencedUploadIds(row.data as Partial<PlatformOptions>).filter((id) => !linkable || linkable.has(id));
   await tx.delete(postUploads).where(and(eq(postUploads.postId, row.id), isNull(postUploads.releasedAt)));
   if (uploadIds.length) {
     await tx

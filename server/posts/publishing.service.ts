@@ -10,7 +10,7 @@ import { PlatformError } from '../platforms/platform-error';
 import type { AppServices } from '../services';
 import { mediaUrl } from '../uploads/uploads.service';
 import { firstCommentJob, publishPostJob } from './posts.jobs';
-import type { PostRow, PostTargetRow } from './post-dto';
+import { loadRelations, toPostDto, type PostRow, type PostTargetRow } from './post-dto';
 import type { PublishMedia, PublishResult } from '../platforms/publishing';
 import { claimDueRow } from '../jobs/due-rows';
 import { mediaIdsOf, threadMediaIdsOf } from './shared/post-media-ids';
@@ -300,21 +300,12 @@ async function finish(services: AppServices, job: JobRef): Promise<void> {
           ),
         );
     }
+    // The post as the API returns it (the client's `post.published` is its PostGetResponse).
     await recordEvent(tx, {
       organizationId: post.organizationId,
       teamId: post.teamId,
       type: 'post.published',
-      data: {
-        id: posted!.id,
-        teamId: posted!.teamId,
-        title: posted!.title,
-        status: posted!.status,
-        postDate: posted!.postDate.toISOString(),
-        postedDate: now.toISOString(),
-        socialAccountTypes: posted!.platforms,
-        externalData: Object.fromEntries(targets.map((target) => [target.platform, target.externalData ?? {}])),
-        referenceKey: posted!.referenceKey,
-      },
+      data: toPostDto(services.config, posted!, await loadRelations(tx, [posted!])),
     });
   });
 }

@@ -29,6 +29,10 @@ export const SandboxAccountBody = z
       .max(100)
       .optional()
       .openapi({ description: 'Page, channel, board or subreddit to create if missing and select where the platform selects one' }),
+    instagramConnectionMethod: z
+      .enum(['FACEBOOK', 'INSTAGRAM'])
+      .optional()
+      .openapi({ description: 'INSTAGRAM: how the account logs in (Facebook Login through a Page, or Instagram Login)' }),
   })
   .strict()
   .openapi('SandboxConnectAccount');

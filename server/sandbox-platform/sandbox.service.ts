@@ -37,9 +37,18 @@ import {
 /** Connects a sandbox account as if the person had approved the consent page. */
 export async function connectSandboxAccount(
   services: AppServices,
-  input: { organizationId: string; teamId: string; type: SocialAccountType; username?: string; grantMessaging?: boolean; channelName?: string },
+  input: {
+    organizationId: string;
+    teamId: string;
+    type: SocialAccountType;
+    username?: string;
+    grantMessaging?: boolean;
+    channelName?: string;
+    instagramConnectionMethod?: 'FACEBOOK' | 'INSTAGRAM';
+  },
 ): Promise<SocialAccountRow> {
   const definition = platformOf(input.type);
+  const choices = input.instagramConnectionMethod ? { instagramConnectionMethod: input.instagramConnectionMethod } : {};
   const { session } = await startConnect(services, {
     organizationId: input.organizationId,
     teamId: input.teamId,
@@ -48,9 +57,10 @@ export async function connectSandboxAccount(
     withMessagingScope: input.grantMessaging,
     // Whatever LIVE_PLATFORMS says: these are sandbox credentials, which a live connector cannot use (decision 059).
     mode: 'sandbox',
+    ...choices,
   });
-  const profile = await createProfile(services.db, { organizationId: input.organizationId, platform: input.type, username: input.username, choices: {} });
-  const model = definition.channels({});
+  const profile = await createProfile(services.db, { organizationId: input.organizationId, platform: input.type, username: input.username, choices });
+  const model = definition.channels(choices);
   const channel = input.channelName && model ? await ensureChannel(services.db, profile, input.channelName) : null;
   const tokens = await issueGrant(services.db, profile, session.requestedPermissions as never);
   const outcome = await finishConnect(services, session, tokens);

@@ -24,7 +24,8 @@ const { operations } = await documentedOperations(t);
 type Org = Awaited<ReturnType<typeof t.createOrg>>;
 type Seeded = Record<string, string>;
 
-const created = async (response: Promise<{ status: number; json: { id?: string } }>, what: string) => {
+type Answer = { status: number; json: { id?: string } };
+const created = async (response: Answer | Promise<Answer>, what: string) => {
   const { status, json } = await response;
   if (status >= 300 || !json?.id) throw new Error(`seeding ${what} failed: ${status} ${JSON.stringify(json)}`);
   return json.id;
@@ -216,6 +217,29 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
       'post history import',
     );
   },
+  // A playlist of the team's YouTube channel, and the team's published video in it.
+  '{playlistId}': async (org) => {
+    await connectAccount(t, org.key, org.teamId, 'YOUTUBE', { channelName: 'Seeded channel' });
+    const response = await t.request('POST', '/misc/youtube/playlist', { key: org.key, body: { teamId: org.teamId, title: 'Seeded', description: '' } });
+    return created(response, 'youtube playlist');
+  },
+  '{playlistItemId}': async (org, seeded) => {
+    seeded['{playlistId}'] ??= await SEEDERS['{playlistId}']!(org, seeded);
+    const video = await uploadMedia(t, org.key, 'landscape-5s.mp4');
+    const post = await publishedPost(t, org.key, org.teamId, { YOUTUBE: { type: 'VIDEO', uploadIds: [video.id], text: 'Seeded video' } });
+    const body = { teamId: org.teamId, playlistId: seeded['{playlistId}'], postId: post.id };
+    return created(t.request('POST', '/misc/youtube/playlist-items', { key: org.key, body }), 'youtube playlist item');
+  },
+  // A CSV import of one row (the accounts seeder's Mastodon account), as the dashboard sends it.
+  '/post-csv-import/|{importId}': async (org, seeded) => {
+    seeded['accounts/{id}'] ??= await SEEDERS['accounts/{id}']!(org, seeded);
+    const form = new FormData();
+    form.append('file', new File([`date,accounts,text\n${inDays(3)},MASTODON,Seeded row\n`], 'seeded.csv', { type: 'text/csv' }));
+    form.append('teamId', org.teamId);
+    const response = await t.app.request('/api/v1/post-csv-import', { method: 'POST', headers: { 'x-api-key': org.key }, body: form });
+    const json = (await response.json()) as { id?: string };
+    return created({ status: response.status, json }, 'csv import');
+  },
   '{deliveryId}': async (org, seeded) => {
     seeded['webhooks/{id}'] ??= await SEEDERS['webhooks/{id}']!(org, seeded);
     return created(t.request('POST', `/webhooks/${seeded['webhooks/{id}']}/test`, { key: org.key }), 'webhook delivery');
@@ -223,7 +247,7 @@ const SEEDERS: Record<string, (org: Org, seeded: Seeded) => Promise<string>> = {
 };
 
 /** Capability URLs: the unguessable path is the credential and belongs to no caller's organization. */
-const PUBLIC_BY_URL = new Set(['getMedia', 'putUploadBytes']);
+const PUBLIC_BY_URL = new Set(['getMedia', 'putUploadBytes', 'putUploadPart']);
 
 /** Bodies that pass validation, so the answer is about the id. Other routes get `{}` or no body. */
 const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
@@ -231,6 +255,7 @@ const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
   actOnFetchedComment: (org: Org) => ({ teamId: org.teamId, action: 'LIKE' }),
   updateTeam: { name: 'Renamed by a stranger' },
   updatePost: { title: 'Changed by a stranger' },
+  savePostDraft: { title: 'Changed by a stranger', postDate: inDays(3), socialAccountTypes: ['MASTODON'], data: { MASTODON: { text: 'By a stranger' } } },
   updateWebhook: { description: 'Changed by a stranger' },
   rotateWebhookSecret: {},
   replyToGoogleReview: (org: Org) => ({ teamId: org.teamId, comment: 'Reply by a stranger' }),
@@ -261,7 +286,13 @@ const VALID_BODIES: Record<string, unknown | ((org: Org) => unknown)> = {
 const NOT_IDS = new Set(['{type}']);
 
 /** Routes whose required query names the caller's team. */
-const TEAM_QUERY = new Set(['getGoogleReview', 'getFacebookRecommendation', 'listFacebookRecommendationComments']);
+const TEAM_QUERY = new Set([
+  'getGoogleReview',
+  'getFacebookRecommendation',
+  'listFacebookRecommendationComments',
+  'miscYoutubeDeletePlaylist',
+  'miscYoutubeDeletePlaylistItem',
+]);
 
 function seederKey(path: string, param: string): string {
   if (param !== 'id') return Object.keys(SEEDERS).find((key) => key.endsWith(`|{${param}}`) && path.includes(key.split('|')[0]!)) ?? `{${param}}`;

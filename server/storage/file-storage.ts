@@ -53,4 +53,29 @@ export interface FileStorage {
   presignPut?(key: string, params: { expiresInSeconds: number }): Promise<string>;
   /** Stores that clients can read from directly hand out a short-lived GET URL (media redirects). */
   presignGet?(key: string, params: { expiresInSeconds: number; contentType: string }): Promise<string>;
+  /**
+   * Stores with a native multipart upload (S3): clients PUT parts to presigned URLs and the store
+   * assembles them into `key`. Absent: the service receives parts itself and assembles them.
+   */
+  multipart?: MultipartStore;
+}
+
+/** A store's native multipart upload of one key; `uploadId` is the store's own id for it. */
+export interface MultipartStore {
+  create(key: string): Promise<{ uploadId: string }>;
+  presignPart(key: string, params: { uploadId: string; partNumber: number; expiresInSeconds: number }): Promise<string>;
+  /** Throws `MultipartPartsError` when the store refuses the part list (a wrong ETag, a missing part). */
+  complete(key: string, params: { uploadId: string; parts: { partNumber: number; etag: string }[] }): Promise<void>;
+  /** Aborting an upload that is already gone is not an error. */
+  abort(key: string, params: { uploadId: string }): Promise<void>;
+}
+
+/** The store refused the part list of a multipart upload; `gone` when the upload itself no longer exists. */
+export class MultipartPartsError extends Error {
+  constructor(
+    message: string,
+    readonly gone = false,
+  ) {
+    super(message);
+  }
 }

@@ -3,11 +3,23 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { newId } from '../db/ids';
-import { byteCounter, type ByteRange, type FileStorage } from './file-storage';
+import { byteCounter, MultipartPartsError, type ByteRange, type FileStorage, type MultipartStore } from './file-storage';
 
 export type S3StorageOptions = {
   bucket: string;
@@ -117,6 +129,52 @@ export class S3Storage implements FileStorage {
     const command = new GetObjectCommand({ Bucket: this.options.bucket, Key: this.keyOf(key), ResponseContentType: params.contentType });
     return getSignedUrl(this.options.client, command, { expiresIn: params.expiresInSeconds });
   }
+
+  /** S3's own multipart upload: parts go from the client straight to the bucket (`/upload/multipart/*`). */
+  readonly multipart: MultipartStore = {
+    create: async (key) => {
+      const created = await this.options.client.send(new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.keyOf(key) }));
+      if (!created.UploadId) throw new Error('the bucket answered CreateMultipartUpload without an UploadId');
+      return { uploadId: created.UploadId };
+    },
+    presignPart: (key, params) => {
+      const command = new UploadPartCommand({ Bucket: this.options.bucket, Key: this.keyOf(key), UploadId: params.uploadId, PartNumber: params.partNumber });
+      return getSignedUrl(this.options.client, command, { expiresIn: params.expiresInSeconds });
+    },
+    complete: async (key, params) => {
+      try {
+        await this.options.client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket: this.options.bucket,
+            Key: this.keyOf(key),
+            UploadId: params.uploadId,
+            MultipartUpload: { Parts: params.parts.map((part) => ({ PartNumber: part.partNumber, ETag: part.etag })) },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof S3ServiceException && error.name === 'NoSuchUpload') throw new MultipartPartsError('the multipart upload no longer exists', true);
+        if (error instanceof S3ServiceException && ['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall'].includes(error.name)) {
+          throw new MultipartPartsError(error.message || error.name);
+        }
+        throw error;
+      }
+    },
+    abort: async (key, params) => {
+      try {
+        await this.options.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.keyOf(key), UploadId: params.uploadId }));
+      } catch (error) {
+        if (error instanceof S3ServiceException && (error.name === 'NoSuchUpload' || error.$metadata.httpStatusCode === 404)) return;
+        // Stores without AbortMultipartUpload (some S3-compatible servers): the bucket's lifecycle
+        // rule for incomplete multipart uploads removes the parts; nothing of ours refers to them any more.
+        if (
+          error instanceof S3ServiceException &&
+          (error.name === 'MethodNotAllowed' || error.name === 'NotImplemented' || error.$metadata.httpStatusCode === 405)
+        )
+          return;
+        throw error;
+      }
+    },
+  };
 
   /** Keys come from this product, but one that could climb out of the prefix is refused all the same. */
   private keyOf(key: string): string {

@@ -1,8 +1,9 @@
 import { createRouter } from '../http/create-router';
 import { serializedJson } from '../http/serialized-json';
-import { listTeamAccounts } from '../accounts/accounts.service';
+import { actingUserId } from '../organizations/creators';
 import * as routes from './teams.routes';
-import { createTeam, deleteTeam, getTeam, listTeams, toTeamDto, updateTeam } from './teams.service';
+import { teamView, teamViews } from './team-view';
+import { createTeam, deleteTeam, getTeam, listTeams, updateTeam } from './teams.service';
 
 export const teamsRouter = createRouter();
 teamsRouter.openapi(routes.listTeamsRoute, async (c) => {
@@ -13,29 +14,30 @@ teamsRouter.openapi(routes.listTeamsRoute, async (c) => {
   const cacheKey = `${query.offset}|${query.limit}|${query.search ?? ''}`;
   // The serialized page is what is cached: the hottest list skips JSON encoding as well.
   // A hit answers without awaiting anything: each await is a turn of the event loop's queue.
+  // Account and team changes drop it (their events do, see recordEvents).
   const body =
     cache.teamLists.get(organizationId, cacheKey) ??
     (await cache.teamLists.getOrLoad(organizationId, cacheKey, async () => {
       const { items, total } = await listTeams(db, { ...query, organizationId });
-      return JSON.stringify({ items: items.map((team) => toTeamDto(team)), total });
+      return JSON.stringify({ items: await teamViews(db, organizationId, items), total });
     }));
   return serializedJson(c, body);
 });
 teamsRouter.openapi(routes.getTeamRoute, async (c) => {
   const team = await getTeam(c.var.services.db, { organizationId: c.var.auth.organizationId, id: c.req.valid('param').id });
-  const socialAccounts = await listTeamAccounts(c.var.services.db, { organizationId: team.organizationId, teamId: team.id });
-  return c.json({ ...toTeamDto(team), socialAccounts }, 200);
+  return c.json(await teamView(c.var.services.db, team), 200);
 });
 teamsRouter.openapi(routes.createTeamRoute, async (c) => {
   const { name, avatarUrl } = c.req.valid('json');
-  const team = await createTeam(c.var.services.db, {
+  const { db } = c.var.services;
+  const team = await createTeam(db, {
     organizationId: c.var.auth.organizationId,
     name,
     avatarUrl,
-    createdById: c.var.auth.userId ?? null,
+    actingUserId: await actingUserId(db, c.var.auth),
   });
   c.var.services.cache.drop('teams', team.organizationId);
-  return c.json(toTeamDto(team), 200);
+  return c.json(team, 200);
 });
 teamsRouter.openapi(routes.updateTeamRoute, async (c) => {
   const team = await updateTeam(c.var.services.db, {
@@ -44,7 +46,7 @@ teamsRouter.openapi(routes.updateTeamRoute, async (c) => {
     changes: c.req.valid('json'),
   });
   c.var.services.cache.drop('teams', team.organizationId);
-  return c.json(toTeamDto(team), 200);
+  return c.json(team, 200);
 });
 teamsRouter.openapi(routes.deleteTeamRoute, async (c) => {
   const deleted = await deleteTeam(c.var.services.db, {

@@ -1,13 +1,32 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SocialAccountSchema } from '../accounts/accounts.schemas';
 import { apiKeySecurity, errorResponses, jsonBody, jsonResponse } from '../http/openapi-helpers';
-import { CreateTeamBody, TeamIdParams, TeamListQuery, TeamListSchema, TeamSchema, UpdateTeamBody } from './teams.schemas';
+import { listSchema } from '../http/pagination';
+import { CreatorSchema, TeamOrganizationSchema } from '../organizations/organization.schemas';
+import { CreateTeamBody, TeamIdParams, TeamListQuery, TeamSchema, UpdateTeamBody } from './teams.schemas';
 
-// The team endpoint lists the team's accounts exactly as the social-account routes describe them.
-// Declared here, not in teams.schemas.ts, so the dashboard's team forms do not load the platform registry.
+// Every team answer (and `team.*` event) is the team as the published client declares it, with its
+// accounts exactly as the social-account routes describe them. Declared here, not in
+// teams.schemas.ts, so the dashboard's team forms do not load the platform registry.
 const TeamWithAccountsSchema = TeamSchema.extend({
+  organization: TeamOrganizationSchema,
+  createdBy: CreatorSchema,
+  bots: z
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        avatarUrl: z.string().nullable(),
+        teamId: z.string(),
+        createdAt: z.string().datetime().nullable(),
+        updatedAt: z.string().datetime().nullable(),
+        deletedAt: z.string().datetime().nullable(),
+      }),
+    )
+    .openapi({ description: 'Always empty: the service has no bots' }),
   socialAccounts: z.array(SocialAccountSchema),
 }).openapi('TeamWithSocialAccounts');
+const TeamListSchema = listSchema(TeamWithAccountsSchema, 'TeamList');
 
 const tags = ['Teams'];
 const security = apiKeySecurity;
@@ -42,7 +61,7 @@ export const createTeamRoute = createRoute({
   tags,
   security,
   request: { body: jsonBody(CreateTeamBody) },
-  responses: { 200: jsonResponse(TeamSchema, 'The new team'), ...errorResponses(409, 422) },
+  responses: { 200: jsonResponse(TeamWithAccountsSchema, 'The new team'), ...errorResponses(409, 422) },
 });
 
 export const updateTeamRoute = createRoute({
@@ -53,7 +72,7 @@ export const updateTeamRoute = createRoute({
   tags,
   security,
   request: { params: TeamIdParams, body: jsonBody(UpdateTeamBody) },
-  responses: { 200: jsonResponse(TeamSchema, 'The updated team'), ...errorResponses(404) },
+  responses: { 200: jsonResponse(TeamWithAccountsSchema, 'The updated team'), ...errorResponses(404) },
 });
 
 export const deleteTeamRoute = createRoute({
@@ -64,5 +83,5 @@ export const deleteTeamRoute = createRoute({
   tags,
   security,
   request: { params: TeamIdParams },
-  responses: { 200: jsonResponse(TeamSchema, 'The deleted team, with deletedAt'), ...errorResponses(404, 409) },
+  responses: { 200: jsonResponse(TeamWithAccountsSchema, 'The deleted team, with deletedAt and the accounts it took with it'), ...errorResponses(404, 409) },
 });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { offsetPaginationQuery, listSchema } from '../http/pagination';
+import { offsetPaginationQuery } from '../http/pagination';
 
 const dateTime = z.string().datetime().openapi({ example: '2026-11-22T10:00:00.000Z' });
 
@@ -9,14 +9,12 @@ export const TeamSchema = z
     name: z.string().openapi({ example: 'Marketing' }),
     avatarUrl: z.string().nullable(),
     organizationId: z.string(),
-    createdById: z.string().nullable(),
+    createdById: z.string().openapi({ description: "Who made the team: the signed-in user, the API key's owner, or the organization's system user" }),
     createdAt: dateTime.nullable(),
     updatedAt: dateTime.nullable(),
     deletedAt: dateTime.nullable(),
   })
   .openapi('Team');
-
-export const TeamListSchema = listSchema(TeamSchema, 'TeamList');
 
 export const TeamListQuery = z
   .object({

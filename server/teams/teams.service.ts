@@ -5,21 +5,10 @@ import { teams } from '../db/schema/teams';
 import { recordEvent } from '../events/outbox';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { likePattern } from '../http/pagination';
+import { creatorIdFor } from '../organizations/creators';
+import { teamView, type TeamRow, type TeamView } from './team-view';
 
-export type TeamRow = typeof teams.$inferSelect;
-
-export function toTeamDto(team: TeamRow, deletedAt: Date | null = null) {
-  return {
-    id: team.id,
-    name: team.name,
-    avatarUrl: team.avatarUrl,
-    organizationId: team.organizationId,
-    createdById: team.createdById,
-    createdAt: team.createdAt.toISOString(),
-    updatedAt: team.updatedAt.toISOString(),
-    deletedAt: deletedAt?.toISOString() ?? null,
-  };
-}
+export { toTeamDto, type TeamRow } from './team-view';
 
 export async function listTeams(db: Executor, params: { organizationId: string; offset: number; limit: number; search?: string }) {
   const where = and(eq(teams.organizationId, params.organizationId), params.search ? ilike(teams.name, likePattern(params.search)) : undefined);
@@ -50,8 +39,8 @@ export async function getTeam(db: Executor, params: { organizationId: string; id
 
 export async function createTeam(
   db: Database,
-  input: { organizationId: string; name: string; avatarUrl?: string | null; createdById?: string | null },
-): Promise<TeamRow> {
+  input: { organizationId: string; name: string; avatarUrl?: string | null; actingUserId?: string | null },
+): Promise<TeamView> {
   return db.transaction(async (tx) => {
     const [team] = await tx
       .insert(teams)
@@ -59,19 +48,20 @@ export async function createTeam(
         organizationId: input.organizationId,
         name: input.name,
         avatarUrl: input.avatarUrl ?? null,
-        createdById: input.createdById ?? null,
+        createdById: await creatorIdFor(tx, input.organizationId, input.actingUserId),
       })
       .returning();
-    await recordEvent(tx, { organizationId: input.organizationId, teamId: team!.id, type: 'team.created', data: toTeamDto(team!) });
+    const view = await teamView(tx, team!);
+    await recordEvent(tx, { organizationId: input.organizationId, teamId: team!.id, type: 'team.created', data: view });
     await publishCacheInvalidation(tx, 'teams', input.organizationId);
-    return team!;
+    return view;
   });
 }
 
 export async function updateTeam(
   db: Database,
   params: { organizationId: string; id: string; changes: { name?: string; avatarUrl?: string | null } },
-): Promise<TeamRow> {
+): Promise<TeamView> {
   return db.transaction(async (tx) => {
     const [team] = await tx
       .update(teams)
@@ -79,9 +69,10 @@ export async function updateTeam(
       .where(and(eq(teams.organizationId, params.organizationId), eq(teams.id, params.id)))
       .returning();
     if (!team) throw new NotFoundError('Team');
-    await recordEvent(tx, { organizationId: params.organizationId, teamId: team.id, type: 'team.updated', data: toTeamDto(team) });
+    const view = await teamView(tx, team);
+    await recordEvent(tx, { organizationId: params.organizationId, teamId: team.id, type: 'team.updated', data: view });
     await publishCacheInvalidation(tx, 'teams', params.organizationId);
-    return team;
+    return view;
   });
 }
 
@@ -91,8 +82,9 @@ export async function deleteTeam(db: Database, params: { organizationId: string;
     const team = await getTeam(tx, params);
     const [remaining] = await tx.select({ value: count() }).from(teams).where(eq(teams.organizationId, params.organizationId));
     if ((remaining?.value ?? 0) <= 1) throw new ConflictError('An organization keeps at least one team: create another before deleting this one');
+    // Shown as it was, accounts included: they go with the team.
+    const deleted = await teamView(tx, team, { deletedAt: new Date() });
     await tx.delete(teams).where(and(eq(teams.organizationId, params.organizationId), eq(teams.id, params.id)));
-    const deleted = toTeamDto(team, new Date());
     await recordEvent(tx, { organizationId: params.organizationId, teamId: team.id, type: 'team.deleted', data: deleted });
     await publishCacheInvalidation(tx, 'teams', params.organizationId);
     return deleted;

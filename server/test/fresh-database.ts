@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { newId } from '../db/ids';
@@ -25,10 +24,4 @@ export async function freshDatabaseUrl(prefix: string): Promise<{ url: string | 
       await admin.end();
     },
   };
-}
-
-/** The run's migrated embedded database (database-template.ts), for an in-memory PGlite to start from. */
-export function embeddedDatabaseSnapshot(): Blob | undefined {
-  const snapshotPath = inject('databaseTemplate')?.pgliteSnapshotPath;
-  return snapshotPath ? new Blob([readFileSync(snapshotPath)]) : undefined;
 }

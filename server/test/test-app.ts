@@ -5,7 +5,8 @@ import { afterAll } from 'vitest';
 import { createApp } from '../app';
 import { startServices, type RunningServices } from '../bootstrap';
 import { loadConfig } from '../config';
-import { embeddedDatabaseSnapshot, freshDatabaseUrl } from './fresh-database';
+import { leaseEmbeddedDatabase } from './embedded-database-pool';
+import { freshDatabaseUrl } from './fresh-database';
 import type { AnyJobContract, AnyJobHandler } from '../jobs/define-job';
 import { createOrganization, createUser, type Plan } from '../organizations/organizations.service';
 
@@ -48,7 +49,8 @@ export async function createTestApp(options: TestOptions = {}) {
     handlers: options.handlers,
     workOnly: options.workOnly,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
-    databaseSnapshot: database.url ? undefined : embeddedDatabaseSnapshot(),
+    // An embedded database from the worker's pool unless the test gives a DATA_DIR of its own.
+    embeddedDatabase: database.url || config.dataDir !== 'memory://' ? undefined : await leaseEmbeddedDatabase(),
   });
   afterAll(async () => {
     await services.stop();

@@ -24,6 +24,7 @@ export type TestMediaName =
   | 'vertical-3s.mp4'
   | 'landscape-5s.mp4'
   | 'vertical-200s.mp4'
+  | 'landscape-720p-4s.mp4'
   | 'phone-rotated-2s.mp4'
   | 'square-1080.jpg'
   | 'story-1080x1920.jpg'
@@ -38,6 +39,8 @@ const RECIPES: Record<TestMediaName, Recipe> = {
   'vertical-3s.mp4': { kind: 'video', width: 360, height: 640, seconds: 3, fps: 25 },
   /** H.264 + AAC, 640×360, 5 s. */
   'landscape-5s.mp4': { kind: 'video', width: 640, height: 360, seconds: 5, fps: 25 },
+  /** H.264 720p at 2.5 Mbit/s, 4 s: about a megabyte and a quarter, several 256 KiB chunks of a resumable upload (YouTube). */
+  'landscape-720p-4s.mp4': { kind: 'video', width: 1280, height: 720, seconds: 4, fps: 25, videoKbps: 2500 },
   /** Vertical but 200 s long: over YouTube's 180 s short limit. Tiny and 1 fps, so it encodes in a moment. */
   'vertical-200s.mp4': { kind: 'video', width: 90, height: 160, seconds: 200, fps: 1, videoKbps: 4, audio: false },
   /** Stored 640×360 with a 90° display rotation, as phones record: viewers see 360×640. */

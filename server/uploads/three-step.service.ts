@@ -14,6 +14,7 @@ import { inspect, insertUpload, newStorageKey, thumbnailKeyFor } from './upload-
 import {
   assertSizeAllowed,
   describeBytes,
+  maxBytesFor,
   normalizeMime,
   PayloadTooLargeError,
   SUPPORTED_FORMATS,
@@ -29,21 +30,25 @@ type IntentRow = typeof uploadIntents.$inferSelect;
 /** Step 1: records what will come and hands out a one-time, expiring, signed PUT URL. */
 export async function initUpload(
   services: AppServices,
-  input: { organizationId: string; teamId?: string | null; fileName: string; mimeType: string; fileSize: number },
+  input: { organizationId: string; teamId?: string | null; fileName: string; mimeType: string; fileSize?: number },
 ) {
   const { db, config } = services;
   const mime = normalizeMime(input.mimeType) as SupportedMime;
   const format = SUPPORTED_FORMATS[mime];
   const teamId = await assertTeam(db, input.organizationId, input.teamId);
-  assertSizeAllowed(config, format.type, input.fileSize);
-  await assertDiskRoomFor(services, input.fileSize);
+  // No size named (the published client may omit it): the type's limit is reserved and is what
+  // the PUT may send at most; finalize checks the real size.
+  const sizeDeclared = input.fileSize !== undefined;
+  const fileSize = input.fileSize ?? maxBytesFor(config, format.type);
+  assertSizeAllowed(config, format.type, fileSize);
+  await assertDiskRoomFor(services, fileSize);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + config.UPLOAD_PUT_URL_TTL_SECONDS * 1000);
   const direct = directUploads(services);
   // The session reserves its bytes and one upload of the month from here until it is finalized,
   // fails, or expires, so open sessions cannot fill the disk or overrun the plan.
   const intent = await db.transaction(async (tx) => {
-    const held = await reserveSession(tx, config, { organizationId: input.organizationId, declaredSize: input.fileSize, now });
+    const held = await reserveSession(tx, config, { organizationId: input.organizationId, declaredSize: fileSize, now });
     await assertUploadQuotaLeft(tx, input.organizationId, { reserved: held.sessions });
     const [row] = await tx
       .insert(uploadIntents)
@@ -53,7 +58,8 @@ export async function initUpload(
         path: newStorageKey(format.ext),
         fileName: input.fileName,
         declaredMime: mime,
-        declaredSize: input.fileSize,
+        declaredSize: fileSize,
+        sizeDeclared,
         expiresAt,
         // The bucket takes a direct PUT, unseen by us: the session counts as sending from the
         // start, so it holds its reservation through the finalize grace like a PUT begun here.
@@ -135,7 +141,7 @@ async function writeBody(
     if (error instanceof TooLargeError) throw tooLarge(declared);
     throw error;
   }
-  if (size !== declared) {
+  if (size !== declared && intent.sizeDeclared) {
     throw new BadRequestError(`Received ${size} bytes but /upload/init declared ${declared}: the URL is used up, start again with /upload/init`);
   }
   return size;
@@ -210,7 +216,7 @@ async function acceptDirectPut(services: AppServices, intent: IntentRow): Promis
   const { db, storage } = services;
   const stored = await storage.stat(intent.path);
   if (!stored) throw new BadRequestError('Nothing was uploaded for this path yet: PUT the file to the url from /upload/init first');
-  if (stored.size !== intent.declaredSize) {
+  if (stored.size !== intent.declaredSize && (intent.sizeDeclared || stored.size > intent.declaredSize)) {
     await storage.delete(intent.path);
     await db.delete(uploadIntents).where(and(eq(uploadIntents.id, intent.id), isNull(uploadIntents.uploadId)));
     if (stored.size > intent.declaredSize) throw tooLarge(intent.declaredSize, stored.size);

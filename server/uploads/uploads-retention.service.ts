@@ -3,6 +3,7 @@ import { uploadNamedByFlow } from '../automations/flow-uploads';
 import { postUploads, uploadIntents, uploads } from '../db/schema/uploads';
 import type { AppServices } from '../services';
 import { possibleRenditionKeys } from './renditions';
+import { discardMultipartParts } from './multipart.service';
 import { isOver } from './upload-reservations';
 
 /** Unused uploads go 14 days after upload or after the last post using them finished (spec, "Retention"). */
@@ -76,6 +77,8 @@ export async function removeAbandonedSessions(services: AppServices, { now, orga
   for (const intent of stale) {
     // A finalized session's bytes belong to its upload; only the session row goes.
     if (!intent.uploadId) await storage.delete(intent.path);
+    // A multipart session's parts (ours, or the bucket's unfinished upload) go with it.
+    await discardMultipartParts(services, intent.id, intent.path);
     await services.db.delete(uploadIntents).where(eq(uploadIntents.id, intent.id));
   }
   return stale.length;

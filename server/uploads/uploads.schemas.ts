@@ -60,7 +60,10 @@ export const InitUploadBody = z
   .object({
     fileName: z.string().trim().min(1).max(255).openapi({ example: 'launch-video.mp4' }),
     mimeType: z.enum(DECLARABLE_MIME_TYPES).openapi({ example: 'video/mp4' }),
-    fileSize: z.number().int().min(1).openapi({ example: 157_286_400, description: 'Exact size in bytes; the PUT must send exactly this many' }),
+    fileSize: z.number().int().min(1).optional().openapi({
+      example: 157_286_400,
+      description: "Exact size in bytes; the PUT must send exactly this many. Without it the PUT may send up to the type's limit and finalize checks the size",
+    }),
     teamId,
   })
   .strict()

@@ -284,7 +284,8 @@ async function toConsent(c: Context<AppEnv>, session: ConnectSession, connect: O
       serverUrl: session.options.serverUrl,
       permissions: session.requestedPermissions as Permission[],
       instagramConnectionMethod: session.options.instagramConnectionMethod,
-      reconnect: Boolean(session.options.reconnectAccountId),
+      // A forced login (`tiktokForceLogin`) asks for a fresh login as a reconnect does.
+      reconnect: Boolean(session.options.reconnectAccountId) || Boolean(session.options.forceLogin),
     });
     return c.redirect(url, 302);
   } catch (error) {

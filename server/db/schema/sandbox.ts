@@ -107,6 +107,8 @@ export type ConnectOptions = {
   instagramConnectionMethod?: 'FACEBOOK' | 'INSTAGRAM';
   reconnectAccountId?: string;
   serverUrl?: string;
+  /** Ask the platform for a fresh login rather than a signed-in session (`tiktokForceLogin`). */
+  forceLogin?: boolean;
   /** An OAuth request found from a handle (Bluesky, decision 065): PKCE verifier and DPoP key, sealed, until the callback. */
   oauthPending?: string;
   withBusinessScope?: boolean;

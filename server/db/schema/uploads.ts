@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { idColumn, timestamps } from './columns';
 import { organizations } from './organizations';
 import { posts } from './posts';
@@ -82,6 +82,8 @@ export const uploadIntents = pgTable(
     fileName: text().notNull(),
     declaredMime: text().notNull(),
     declaredSize: bigint({ mode: 'number' }).notNull(),
+    /** False when init named no size (issue 25): `declaredSize` is then the type's limit, an upper bound, and finalize checks the real size. */
+    sizeDeclared: boolean().notNull().default(true),
     expiresAt: at().notNull(),
     putStartedAt: at(),
     receivedAt: at(),

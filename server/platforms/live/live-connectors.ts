@@ -4,6 +4,7 @@ import type { PostPlatform } from '../platform-types';
 import { SecretBox } from '../../crypto/secret-box';
 import { blueskyConnector } from './bluesky/bluesky-connector';
 import { discordConnector } from './discord/discord-connector';
+import { googleBusinessConnectorOf } from './google-business/gbp-config';
 import { LiveHttpClient } from './live-http';
 import { mastodonConnector } from './mastodon/mastodon-connector';
 import { facebookConnector } from './meta/facebook-connector';
@@ -11,6 +12,8 @@ import { instagramConnector } from './meta/instagram-connector';
 import { metaConfigOf } from './meta/meta-config';
 import { threadsConnector } from './meta/threads-connector';
 import { slackConnector } from './slack/slack-connector';
+import { tiktokConnector } from './tiktok/tiktok-connector';
+import { youtubeConnectorOf } from './youtube/youtube-config';
 
 /** What a live connector is built from: the operator's configuration and the one outbound HTTP client. */
 export type LiveConnectorContext = { config: Config; http: LiveHttpClient };
@@ -56,6 +59,23 @@ export const LIVE_CONNECTORS: Partial<Record<PostPlatform, LiveConnectorFactory>
   FACEBOOK: ({ config, http }) => facebookConnector(metaConfigOf(config, http)),
   INSTAGRAM: ({ config, http }) => instagramConnector(metaConfigOf(config, http)),
   THREADS: ({ config, http }) => threadsConnector(metaConfigOf(config, http)),
+  // TikTok (decision 092): Login Kit and the Content Posting API, every host a setting.
+  TIKTOK: ({ config, http }) =>
+    tiktokConnector({
+      http,
+      clientKey: config.TIKTOK_CLIENT_KEY ?? '',
+      clientSecret: config.TIKTOK_CLIENT_SECRET ?? '',
+      apiBase: config.TIKTOK_API_URL,
+      authorizeUrl: config.TIKTOK_AUTHORIZE_URL,
+      uploadBase: config.TIKTOK_UPLOAD_URL,
+      businessApiBase: config.TIKTOK_BUSINESS_API_URL,
+      chunkBytes: config.TIKTOK_UPLOAD_CHUNK_BYTES,
+      statusWaitSeconds: config.TIKTOK_STATUS_WAIT_SECONDS,
+      appAudited: config.TIKTOK_APP_AUDITED,
+    }),
+  YOUTUBE: ({ config, http }) => youtubeConnectorOf(config, http),
+  // Google Business Profile (decision 093): Google OAuth, locations as channels, every Google host a setting.
+  GOOGLE_BUSINESS: ({ config, http }) => googleBusinessConnectorOf(config, http),
 };
 
 // One client (its per-account limits) and one connector per platform for each configuration.

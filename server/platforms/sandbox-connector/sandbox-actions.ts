@@ -6,6 +6,7 @@ import { PlatformError } from '../platform-error';
 import type { PlatformDefinition } from '../platform-definition';
 import type { PostPlatform } from '../platform-types';
 import type { SandboxAccess } from './sandbox-publishing';
+import { sandboxExtras } from './sandbox-extras';
 import { sandboxLookups } from './sandbox-lookups';
 import { listChannelsOf, type SandboxItem } from './world';
 
@@ -24,7 +25,19 @@ const POST_EDIT: Partial<Record<PostPlatform, { maxText: number }>> = {
   SLACK: { maxText: 40_000 },
   REDDIT: { maxText: 40_000 },
 };
-const POST_DELETE: PostPlatform[] = ['YOUTUBE', 'LINKEDIN', 'FACEBOOK', 'PINTEREST', 'MASTODON', 'SLACK', 'BLUESKY', 'TWITTER', 'DISCORD', 'REDDIT'];
+const POST_DELETE: PostPlatform[] = [
+  'YOUTUBE',
+  'LINKEDIN',
+  'FACEBOOK',
+  'PINTEREST',
+  'MASTODON',
+  'SLACK',
+  'BLUESKY',
+  'TWITTER',
+  'DISCORD',
+  'REDDIT',
+  'GOOGLE_BUSINESS',
+];
 const COMMENT_EDIT: PostPlatform[] = ['YOUTUBE', 'LINKEDIN', 'FACEBOOK', 'MASTODON', 'REDDIT'];
 const COMMENT_DELETE: PostPlatform[] = ['YOUTUBE', 'LINKEDIN', 'FACEBOOK', 'INSTAGRAM', 'MASTODON', 'BLUESKY', 'TIKTOK', 'REDDIT'];
 /** Where the owner of a post may delete other people's comments on it (moderation by deletion). */
@@ -141,5 +154,6 @@ export function sandboxActions(definition: PlatformDefinition, access: SandboxAc
         }
       : null,
     lookups: sandboxLookups(definition, access),
+    extras: sandboxExtras(definition, access),
   };
 }

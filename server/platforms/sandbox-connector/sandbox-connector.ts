@@ -13,6 +13,8 @@ import { sandboxActions } from './sandbox-actions';
 import { sandboxAnalytics } from './sandbox-analytics';
 import { sandboxComments } from './sandbox-comments';
 import { sandboxHistory } from './sandbox-history';
+import { sandboxLocations } from './sandbox-locations';
+import { sandboxPlaylists } from './sandbox-playlists';
 import { sandboxMessaging } from './sandbox-messaging';
 import { sandboxProviderSettings } from './sandbox-provider-settings';
 import { sandboxPublishing } from './sandbox-publishing';
@@ -169,6 +171,8 @@ export function sandboxConnector(definition: PlatformDefinition): PlatformConnec
     reviews: sandboxReviewsCapability(definition, { authorize, requirePermission }),
     history: sandboxHistory(definition, { authorize, requirePermission }),
     providerSettings: sandboxProviderSettings(definition, { authorize, requirePermission }),
+    locations: sandboxLocations(definition, { authorize, requirePermission }),
+    playlists: sandboxPlaylists(definition, { authorize, requirePermission }),
     webhooks: {
       parse(payload) {
         const parsed = SandboxWebhook.safeParse(payload);

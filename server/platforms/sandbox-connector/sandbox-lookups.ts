@@ -7,6 +7,7 @@ import { PlatformError } from '../platform-error';
 import type { PlatformDefinition } from '../platform-definition';
 import { avatarUrl } from './avatars';
 import type { SandboxAccess } from './sandbox-publishing';
+import { sandboxTrendingMusic } from './sandbox-tiktok-music';
 import { listChannelsOf } from './world';
 
 /*
@@ -242,6 +243,27 @@ export function sandboxLookups(definition: PlatformDefinition, access: SandboxAc
   }
 
   const lookups: ActionsCapability['lookups'] = {};
+  if (platform === 'TIKTOK') {
+    // What `creator_info/query` answers for a sandbox creator: every privacy level, nothing switched off.
+    lookups.tiktokCreatorInfo = async (env, credentials) => {
+      const { profile } = await access.authorize(env, credentials, 'lookups.tiktokCreatorInfo');
+      return {
+        creatorUsername: profile.username,
+        creatorNickname: profile.displayName,
+        creatorAvatarUrl: null,
+        privacyLevelOptions: ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'],
+        commentDisabled: false,
+        duetDisabled: false,
+        stitchDisabled: false,
+        maxVideoPostDurationSec: 600,
+        appAudited: true,
+      };
+    };
+    lookups.tiktokTrendingMusic = async (env, credentials, _account, input) => {
+      await access.authorize(env, credentials, 'lookups.tiktokTrendingMusic');
+      return sandboxTrendingMusic(input.genre, input.dateRange);
+    };
+  }
   if (platform === 'YOUTUBE') {
     lookups.youtubeCategories = async (env, credentials, _account, input) => {
       await access.authorize(env, credentials, 'lookups.youtubeCategories');

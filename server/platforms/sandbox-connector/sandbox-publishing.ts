@@ -231,6 +231,8 @@ function platformFacts(platform: PostPlatform, request: PublishRequest): Record<
     const kind = typeof options.link === 'string' && options.link ? 'link' : request.media.length > 0 ? 'media' : 'text';
     return { kind, title: options.text ?? null, body: typeof options.description === 'string' ? options.description : '' };
   }
+  // A LinkedIn author may turn resharing off (the reshare route honours it).
+  if (platform === 'LINKEDIN' && options.disableReshare === true) return { disableReshare: true };
   if (platform === 'YOUTUBE') {
     return {
       title: options.text ?? null,

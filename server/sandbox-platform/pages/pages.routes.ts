@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../context';
 import { AppError } from '../../http/errors';
 import { claimConnectSession, denyConnect, findConnectSession, finishConnect, startConnect } from '../../accounts/connect.service';
-import { findPortal, portalAccounts, portalUrl } from '../../accounts/portal.service';
+import { findPortal, portalAccounts, portalConnectChoices, portalUrl } from '../../accounts/portal.service';
 import { getAccountById } from '../../accounts/accounts.service';
 import type { Permission } from '../../platforms/permissions';
 import { SOCIAL_ACCOUNT_TYPES } from '../../platforms/platform-types';
@@ -169,7 +169,7 @@ export function portalPagesRouter() {
         type: form.data.type,
         redirectUrl: portalUrl(services.config.publicUrl, portal.id),
         withMessagingScope: portal.withMessagingScope === 'true',
-        withBusinessScope: (portal.settings as { withBusinessScope?: boolean }).withBusinessScope,
+        ...portalConnectChoices(portal.settings, form.data.type),
         portalId: portal.id,
       });
       return c.redirect(url, 303);

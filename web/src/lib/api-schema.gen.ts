@@ -1202,6 +1202,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/misc/facebook/token-debug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Inspect the Facebook account's access token: validity, scopes, expiry
+         * @description A token Meta no longer accepts is answered with `is_valid: false` and its `error`, not a failure.
+         */
+        get: operations["miscFacebookGetTokenDebug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/location": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Google Business location profile */
+        get: operations["miscGoogleBusinessGetLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update Google Business location profile fields */
+        patch: operations["miscGoogleBusinessUpdateLocation"];
+        trace?: never;
+    };
+    "/misc/google-business/location/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Google Business location attributes */
+        get: operations["miscGoogleBusinessGetAttributes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update Google Business location attributes */
+        patch: operations["miscGoogleBusinessUpdateAttributes"];
+        trace?: never;
+    };
+    "/misc/google-business/location/attributes/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List available Google Business attributes */
+        get: operations["miscGoogleBusinessListAvailableAttributes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/location/categories/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List available Google Business categories */
+        get: operations["miscGoogleBusinessListCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/location/food-menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Google Business food menus */
+        get: operations["miscGoogleBusinessGetFoodMenus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update Google Business food menus */
+        patch: operations["miscGoogleBusinessUpdateFoodMenus"];
+        trace?: never;
+    };
+    "/misc/google-business/location/hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update Google Business regular/special/more hours */
+        patch: operations["miscGoogleBusinessUpdateHours"];
+        trace?: never;
+    };
+    "/misc/google-business/location/place-action-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Google Business place action links */
+        get: operations["miscGoogleBusinessListPlaceActionLinks"];
+        put?: never;
+        /** Create Google Business place action link */
+        post: operations["miscGoogleBusinessCreatePlaceActionLink"];
+        /** Delete Google Business place action link */
+        delete: operations["miscGoogleBusinessDeletePlaceActionLink"];
+        options?: never;
+        head?: never;
+        /** Update Google Business place action link */
+        patch: operations["miscGoogleBusinessUpdatePlaceActionLink"];
+        trace?: never;
+    };
     "/misc/google-business/location/search-keywords": {
         parameters: {
             query?: never;
@@ -1217,6 +1362,60 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/location/service-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Google Business service list */
+        get: operations["miscGoogleBusinessGetServiceList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update Google Business service list */
+        patch: operations["miscGoogleBusinessUpdateServiceList"];
+        trace?: never;
+    };
+    "/misc/google-business/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Google Business media items */
+        get: operations["miscGoogleBusinessListMedia"];
+        put?: never;
+        /** Add a media item (photo/video) using uploadId and category */
+        post: operations["miscGoogleBusinessAddMedia"];
+        /** Delete Google Business media item */
+        delete: operations["miscGoogleBusinessDeleteMedia"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/google-business/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a published Google Business post */
+        delete: operations["miscGoogleBusinessDeletePost"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1318,6 +1517,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/misc/instagram/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search Instagram music or original sounds for Reels
+         * @description Only for Instagram accounts connected through Facebook Login (Meta offers the audio library nowhere else): `400` otherwise.
+         */
+        get: operations["miscInstagramSearchAudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/misc/instagram/comment": {
         parameters: {
             query?: never;
@@ -1387,6 +1606,26 @@ export interface paths {
         patch: operations["miscLinkedinEditComment"];
         trace?: never;
     };
+    "/misc/linkedin/mentions/builder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build LinkedIn text with mentions at tag placeholders
+         * @description Each tag replaces the first `@Name` or `Name` in the text (any case); tags the text does not name are appended at the end.
+         */
+        post: operations["miscLinkedinBuildCommentary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/misc/linkedin/mentions/tags": {
         parameters: {
             query?: never;
@@ -1420,6 +1659,26 @@ export interface paths {
         head?: never;
         /** Edit a published LinkedIn post */
         patch: operations["miscLinkedinEditPost"];
+        trace?: never;
+    };
+    "/misc/linkedin/post/reshare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reshare a LinkedIn post as the selected LinkedIn channel
+         * @description `404` when LinkedIn has no such post; `400` when its author turned resharing off.
+         */
+        post: operations["miscLinkedinResharePost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/misc/mastodon/comment": {
@@ -1619,6 +1878,23 @@ export interface paths {
         patch: operations["miscSlackEditMessage"];
         trace?: never;
     };
+    "/misc/tiktok/cml/trending-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get popular tracks from TikTok Commercial Music Library */
+        get: operations["miscTiktokGetCmlTrendingList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/misc/tiktok/comment": {
         parameters: {
             query?: never;
@@ -1631,6 +1907,23 @@ export interface paths {
         post?: never;
         /** Delete a published TikTok comment */
         delete: operations["miscTiktokDeleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/tiktok/creator-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The TikTok creator's posting options (privacy levels, disabled interactions, longest video) */
+        get: operations["miscTiktokGetCreatorInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1715,6 +2008,77 @@ export interface paths {
         patch: operations["miscYoutubeEditComment"];
         trace?: never;
     };
+    "/misc/youtube/playlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get channel playlists */
+        get: operations["miscYoutubeGetPlaylists"];
+        /** Update an existing playlist */
+        put: operations["miscYoutubeUpdatePlaylist"];
+        /** Create a new playlist */
+        post: operations["miscYoutubeCreatePlaylist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/youtube/playlist-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get videos from a playlist */
+        get: operations["miscYoutubeGetPlaylistItems"];
+        put?: never;
+        /** Add a video to a playlist */
+        post: operations["miscYoutubeAddPlaylistItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/youtube/playlist-items/{playlistItemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a video from a playlist */
+        delete: operations["miscYoutubeDeletePlaylistItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/youtube/playlist/{playlistId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a playlist */
+        delete: operations["miscYoutubeDeletePlaylist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/misc/youtube/regions": {
         parameters: {
             query?: never;
@@ -1726,6 +2090,23 @@ export interface paths {
         get: operations["miscYoutubeGetRegions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/misc/youtube/thumbnail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set or change thumbnail for a YouTube video */
+        post: operations["miscYoutubeSetThumbnail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1919,6 +2300,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/post-csv-import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CSV imports of the organization, newest first */
+        get: operations["listPostCsvImports"];
+        put?: never;
+        /**
+         * Upload a CSV file of posts and import it in the background
+         * @description One row a post: `date` (with an offset, or local with a `timezone` column), `accounts`, `text`, `media`, per-platform `<PLATFORM>.<option>` columns (docs/csv-import.md). Each row goes through the same checks as `POST /post`; rows that fail are reported in `/rows`, the others become posts. A row's post carries its `referenceKey` (the row's own, or one derived from its content): uploading the same file again creates no second post. A file that cannot be read (not CSV, unknown column, no rows, over 1,000 rows) is `400`.
+         */
+        post: operations["createPostCsvImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-csv-import/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a CSV import with its counts */
+        get: operations["getPostCsvImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-csv-import/{importId}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rows of a CSV import already processed: the post each made, or why not */
+        get: operations["listPostCsvImportRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-csv-import/{importId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A CSV import's progress */
+        get: operations["getPostCsvImportStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post-csv-import/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check every row of a CSV file of posts without creating anything (SocialDesk extension)
+         * @description One row a post: `date` (with an offset, or local with a `timezone` column), `accounts`, `text`, `media`, per-platform `<PLATFORM>.<option>` columns (docs/csv-import.md). Answers per row VALID, INVALID (with `issues` naming the column) or ALREADY_IMPORTED (its referenceKey has a post).
+         */
+        post: operations["dryRunPostCsvImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/post-history-import": {
         parameters: {
             query?: never;
@@ -2014,6 +2487,26 @@ export interface paths {
         patch: operations["updatePost"];
         trace?: never;
     };
+    "/post/{id}/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a draft whatever its problems (our extension)
+         * @description Our extension (decision 090), for the dashboard’s autosave. The draft is saved even when it breaks platform rules, which come back as `problems`; only its structure is checked (`400` with `issues` otherwise). Scheduling or publishing it (`PATCH /post/{id}` with `status: SCHEDULED`) checks it in full. A post that is no longer a draft is `409`.
+         */
+        put: operations["savePostDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/post/{id}/retry": {
         parameters: {
             query?: never;
@@ -2025,6 +2518,103 @@ export interface paths {
         put?: never;
         /** Publish again the platforms of a post that failed */
         post: operations["retryPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a new draft whatever its problems (our extension)
+         * @description Our extension (decision 090), for the dashboard’s autosave. The draft is saved even when it breaks platform rules, which come back as `problems`; only its structure is checked (`400` with `issues` otherwise). Scheduling or publishing it (`PATCH /post/{id}` with `status: SCHEDULED`) checks it in full.
+         */
+        post: operations["createPostDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts of a team as CSV, with their latest analytics (SocialDesk extension)
+         * @description The filters of `GET /post`, every matching post (up to 10,000) rather than a page. One line per post and platform: status, account, text, permalink, and the latest analytics snapshot (impressions, views, likes, comments, shares, saves).
+         */
+        get: operations["exportPostsCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post/reconnect-social-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach the team's account of a platform to the posts that lost theirs
+         * @description Every candidate (or the `postIds` given) gets the team's connected `type` account for that platform; a scheduled post then publishes with it. A post that already failed keeps `ERROR`: retry it to publish. A post that is no candidate is reported with `success: false`. `404` when the team has no connected account of that type.
+         */
+        post: operations["postReconnectSocialAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post/reconnect-social-account/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts that lost their account of a platform and can take the newly connected one
+         * @description Unpublished posts (draft, scheduled, retrying or failed) of the team whose `type` account was disconnected or removed, so they would fail for want of an account. Newest post date first.
+         */
+        get: operations["postGetReconnectSocialAccountCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/post/reference-key/{referenceKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a post by your referenceKey */
+        get: operations["postGetByReferenceKey"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2973,6 +3563,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/upload/multipart/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give up a multipart upload
+         * @description Removes the parts sent so far and ends the session (and its reservation). A completed upload is `409`: delete the upload instead.
+         */
+        post: operations["uploadAbortMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/multipart/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join the parts and create the upload
+         * @description Send every part once, in order, with the ETag its PUT answered. The joined file is checked like any upload (content sniffed, metadata read). Calling it again after success returns the same upload. `400` for a wrong part list keeps the parts (fix it and call again); `400`/`413` for a refused file removes it with the session. `403` (quota) comes before joining: the parts stay, abort them or retry later.
+         */
+        post: operations["uploadCompleteMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/multipart/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a multipart upload
+         * @description Returns an `uploadId`, the `path`, the `partSize` and one PUT URL per part (every part is `partSize` bytes but the last). PUT each part (no API key), keep the `ETag` header of each answer, then call complete with the whole part list. The session reserves its bytes and one upload of the month like /upload/init; URLs expire after an hour (sign gives fresh ones).
+         */
+        post: operations["uploadInitMultipartUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/multipart/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fresh URLs for parts of a multipart upload
+         * @description For parts whose URLs expired; parts already sent keep their ETags. The session is extended by another URL lifetime.
+         */
+        post: operations["uploadSignMultipartParts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks": {
         parameters: {
             query?: never;
@@ -3148,6 +3818,17 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AbortMultipartUpload: {
+            /** @description The `path` from init */
+            path: string;
+            /** @description The team the upload belongs to; the same on every call of one upload */
+            teamId?: string | null;
+            /** @description The `uploadId` from init */
+            uploadId: string;
+        };
+        AbortMultipartUploadResult: {
+            success: boolean;
+        };
         /** @enum {string} */
         AnalyticsPlatformType: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "THREADS" | "REDDIT" | "PINTEREST" | "MASTODON" | "LINKEDIN" | "BLUESKY" | "GOOGLE_BUSINESS" | "TWITTER";
         ApiKey: {
@@ -3836,6 +4517,19 @@ export interface components {
             items: components["schemas"]["Comment"][];
             total: number;
         };
+        CompleteMultipartUpload: {
+            parts: {
+                /** @description The ETag header its PUT answered */
+                etag: string;
+                partNumber: number;
+            }[];
+            /** @description The `path` from init */
+            path: string;
+            /** @description The team the upload belongs to; the same on every call of one upload */
+            teamId?: string | null;
+            /** @description The `uploadId` from init */
+            uploadId: string;
+        };
         ConnectionCheckResult: {
             /**
              * Format: date-time
@@ -3873,6 +4567,8 @@ export interface components {
              */
             serverUrl?: string;
             teamId: string;
+            /** @description TIKTOK: ask for a fresh login at TikTok instead of the account signed in there */
+            tiktokForceLogin?: boolean;
             type: components["schemas"]["SocialAccountType"];
             withBusinessScope?: boolean;
             /** @description Ask for messaging permissions; ignored until the organization is enabled for DMs */
@@ -3898,6 +4594,8 @@ export interface components {
             platform: string;
             platformData: {
                 canReply: boolean;
+                /** @description Our extension. Until when a person may still answer after the 24-hour window, sent with the platform’s human-agent tag (Meta’s HUMAN_AGENT, where the service is approved for it); null where the account offers no such window. On the conversation routes’ answers, not in webhook events. */
+                humanAgentReplyUntil?: string | null;
                 lastInboundAt: string | null;
             };
             platformSeenAt: string | null;
@@ -4049,6 +4747,11 @@ export interface components {
             hidePoweredBy?: boolean;
             hideUserLogo?: boolean;
             hideUserName?: boolean;
+            /**
+             * @description INSTAGRAM: which login the portal uses
+             * @enum {string}
+             */
+            instagramConnectionMethod?: "FACEBOOK" | "INSTAGRAM";
             /** @enum {string} */
             language?: "en" | "pl" | "fr" | "hi" | "sv" | "de" | "es" | "it" | "nl" | "pt" | "ru" | "tr" | "zh";
             /** Format: uri */
@@ -4059,9 +4762,16 @@ export interface components {
              * @example https://app.example.com/accounts/connected
              */
             redirectUrl?: string;
+            /**
+             * Format: uri
+             * @description MASTODON: the server to log in on
+             */
+            serverUrl?: string;
             showModalOnConnectSuccess?: boolean;
             socialAccountTypes: components["schemas"]["SocialAccountType"][];
             teamId: string;
+            /** @description TIKTOK: ask for a fresh login at TikTok instead of the account signed in there */
+            tiktokForceLogin?: boolean;
             /** Format: uri */
             userLogoUrl?: string;
             userName?: string;
@@ -4101,6 +4811,68 @@ export interface components {
             status?: "DRAFT" | "SCHEDULED";
             teamId: string;
             /** @description Internal title, shown in lists and the calendar */
+            title: string;
+        };
+        CreatePostDraft: {
+            data: {
+                BLUESKY?: {
+                    [key: string]: unknown;
+                } | null;
+                DISCORD?: {
+                    [key: string]: unknown;
+                } | null;
+                FACEBOOK?: {
+                    [key: string]: unknown;
+                } | null;
+                GOOGLE_BUSINESS?: {
+                    [key: string]: unknown;
+                } | null;
+                INSTAGRAM?: {
+                    [key: string]: unknown;
+                } | null;
+                LINKEDIN?: {
+                    [key: string]: unknown;
+                } | null;
+                MASTODON?: {
+                    [key: string]: unknown;
+                } | null;
+                PINTEREST?: {
+                    [key: string]: unknown;
+                } | null;
+                REDDIT?: {
+                    [key: string]: unknown;
+                } | null;
+                SLACK?: {
+                    [key: string]: unknown;
+                } | null;
+                SNAPCHAT?: {
+                    [key: string]: unknown;
+                } | null;
+                THREADS?: {
+                    [key: string]: unknown;
+                } | null;
+                TIKTOK?: {
+                    [key: string]: unknown;
+                } | null;
+                TWITTER?: {
+                    [key: string]: unknown;
+                } | null;
+                YOUTUBE?: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            firstComment?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            postDate: string;
+            referenceKey?: string;
+            socialAccountTypes: ("TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT")[];
+            teamId: string;
+            /** @description May be empty while the draft is written */
             title: string;
         };
         CreatePostHistoryImport: {
@@ -4156,6 +4928,24 @@ export interface components {
              * @example https://example.com/webhooks/socialdesk
              */
             url: string;
+        };
+        Creator: {
+            avatarUrl: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            email: string;
+            emailVerified: string | null;
+            externalId: string;
+            firstName: string | null;
+            id: string;
+            lastName: string | null;
+            /** @enum {string} */
+            role: "ADMIN" | "CUSTOMER";
+            timezone: string | null;
+            /** Format: date-time */
+            updatedAt: string | null;
         };
         CreditBalance: {
             availableCents: number;
@@ -4229,6 +5019,24 @@ export interface components {
             /** @example 404 */
             statusCode: number | null;
         };
+        FacebookTokenDebug: {
+            application?: string;
+            data_access_expires_at?: number;
+            error?: {
+                code: number;
+                message: string;
+                subcode?: number;
+            };
+            granular_scopes: {
+                scope: string;
+                target_ids?: string[];
+            }[];
+            is_valid: boolean;
+            issued_at?: number;
+            scopes: string[];
+            /** @enum {string} */
+            type?: "USER" | "PAGE";
+        };
         FetchedComment: {
             authorAvatarUrl: string | null;
             authorExternalId: string | null;
@@ -4286,10 +5094,289 @@ export interface components {
             platformType: components["schemas"]["AnalyticsPlatformType"];
             teamId: string;
         };
+        GoogleBusinessAttributes: {
+            /** @default [] */
+            attributes?: {
+                name: string;
+                repeatedEnumValue?: {
+                    setValues?: string[];
+                };
+                uriValues?: string[];
+                values?: unknown[];
+            }[];
+            name?: string;
+        };
+        GoogleBusinessAvailableAttributes: {
+            /** @default [] */
+            attributes?: Record<string, never>[];
+            nextPageToken?: string;
+        };
+        GoogleBusinessAvailableCategories: {
+            /** @default [] */
+            categories?: Record<string, never>[];
+            nextPageToken?: string;
+        };
+        GoogleBusinessCreateMedia: {
+            /**
+             * @default ADDITIONAL
+             * @enum {string}
+             */
+            category?: "CATEGORY_UNSPECIFIED" | "COVER" | "PROFILE" | "LOGO" | "EXTERIOR" | "INTERIOR" | "PRODUCT" | "AT_WORK" | "FOOD_AND_DRINK" | "MENU" | "COMMON_AREA" | "ROOMS" | "TEAMS" | "ADDITIONAL";
+            description?: string;
+            teamId: string;
+            uploadId: string;
+        };
+        GoogleBusinessCreatePlaceActionLink: {
+            placeActionLink: components["schemas"]["GoogleBusinessPlaceActionLink"];
+            teamId: string;
+        };
+        GoogleBusinessDeleteMedia: {
+            mediaName: string;
+            teamId: string;
+        };
+        GoogleBusinessDeletePlaceActionLink: {
+            name: string;
+            teamId: string;
+        };
+        GoogleBusinessFoodMenus: {
+            menus?: Record<string, never>[];
+            name?: string;
+        };
+        GoogleBusinessHours: {
+            periods?: {
+                /** @enum {string} */
+                closeDay?: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                closeTime?: {
+                    hours?: number;
+                    minutes?: number;
+                    nanos?: number;
+                    seconds?: number;
+                } | string;
+                /** @enum {string} */
+                openDay?: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                openTime?: {
+                    hours?: number;
+                    minutes?: number;
+                    nanos?: number;
+                    seconds?: number;
+                } | string;
+            }[];
+        } | null;
+        GoogleBusinessLocation: {
+            name?: string;
+        };
+        GoogleBusinessMediaItem: {
+            description?: string;
+            /** Format: uri */
+            googleUrl?: string;
+            locationAssociation?: {
+                /** @enum {string} */
+                category?: "CATEGORY_UNSPECIFIED" | "COVER" | "PROFILE" | "LOGO" | "EXTERIOR" | "INTERIOR" | "PRODUCT" | "AT_WORK" | "FOOD_AND_DRINK" | "MENU" | "COMMON_AREA" | "ROOMS" | "TEAMS" | "ADDITIONAL";
+                priceListItemId?: string;
+            };
+            /** @enum {string} */
+            mediaFormat?: "PHOTO" | "VIDEO";
+            name?: string;
+            /** Format: uri */
+            sourceUrl?: string;
+            /** Format: uri */
+            thumbnailUrl?: string;
+        };
+        GoogleBusinessMediaList: {
+            /** @default [] */
+            mediaItems?: components["schemas"]["GoogleBusinessMediaItem"][];
+            nextPageToken?: string;
+            totalMediaItemCount?: number;
+        };
+        GoogleBusinessPlaceActionLink: {
+            isPreferred?: boolean;
+            name?: string;
+            /** @enum {string} */
+            placeActionType?: "APPOINTMENT" | "ONLINE_APPOINTMENT" | "DINING_RESERVATION" | "FOOD_ORDERING" | "FOOD_DELIVERY" | "FOOD_TAKEOUT" | "SHOP_ONLINE";
+            /** Format: uri */
+            uri?: string;
+        };
+        GoogleBusinessPlaceActionLinks: {
+            nextPageToken?: string;
+            /** @default [] */
+            placeActionLinks?: components["schemas"]["GoogleBusinessPlaceActionLink"][];
+        };
+        GoogleBusinessServiceList: {
+            name?: string;
+            serviceItems?: Record<string, never>[];
+        };
+        GoogleBusinessUpdateAttributes: {
+            attributeMask?: string;
+            attributes?: {
+                name: string;
+                repeatedEnumValue?: {
+                    setValues?: string[];
+                };
+                uriValues?: string[];
+                values?: unknown[];
+            }[] | null;
+            teamId: string;
+        };
+        GoogleBusinessUpdateFoodMenus: {
+            fields: "menus"[];
+            menus?: Record<string, never>[] | null;
+            teamId: string;
+        };
+        GoogleBusinessUpdateHours: {
+            fields: ("regularHours" | "specialHours" | "moreHours")[];
+            moreHours?: {
+                hoursTypeId?: string;
+                periods?: {
+                    /** @enum {string} */
+                    closeDay?: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                    closeTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                    /** @enum {string} */
+                    openDay?: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                    openTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                }[];
+            }[] | null;
+            regularHours?: components["schemas"]["GoogleBusinessHours"];
+            specialHours?: {
+                specialHourPeriods?: {
+                    closed?: boolean;
+                    closeTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                    endDate?: {
+                        day?: number;
+                        month?: number;
+                        year?: number;
+                    };
+                    openTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                    startDate?: {
+                        day?: number;
+                        month?: number;
+                        year?: number;
+                    };
+                }[];
+            } | null;
+            teamId: string;
+            validateOnly?: boolean;
+        };
+        GoogleBusinessUpdateLocation: {
+            categories?: {
+                additionalCategories?: {
+                    name?: string;
+                }[];
+                primaryCategory?: {
+                    name?: string;
+                };
+            } | null;
+            latlng?: {
+                latitude?: number;
+                longitude?: number;
+            } | null;
+            moreHours?: {
+                hoursTypeId?: string;
+                periods?: {
+                    /** @enum {string} */
+                    closeDay?: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                    closeTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                    /** @enum {string} */
+                    openDay?: "MONDAY" | "TUESDAY" | "WEDNESDAY" | "THURSDAY" | "FRIDAY" | "SATURDAY" | "SUNDAY";
+                    openTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                }[];
+            }[] | null;
+            openInfo?: Record<string, never> | null;
+            phoneNumbers?: {
+                additionalPhones?: string[];
+                primaryPhone?: string;
+            } | null;
+            profile?: {
+                description?: string;
+            } | null;
+            regularHours?: components["schemas"]["GoogleBusinessHours"];
+            serviceArea?: Record<string, never> | null;
+            specialHours?: {
+                specialHourPeriods?: {
+                    closed?: boolean;
+                    closeTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                    endDate?: {
+                        day?: number;
+                        month?: number;
+                        year?: number;
+                    };
+                    openTime?: {
+                        hours?: number;
+                        minutes?: number;
+                        nanos?: number;
+                        seconds?: number;
+                    } | string;
+                    startDate?: {
+                        day?: number;
+                        month?: number;
+                        year?: number;
+                    };
+                }[];
+            } | null;
+            storefrontAddress?: {
+                addressLines?: string[];
+                administrativeArea?: string;
+                languageCode?: string;
+                locality?: string;
+                postalCode?: string;
+                regionCode?: string;
+            } | null;
+            teamId: string;
+            title?: string | null;
+            validateOnly?: boolean;
+            /** Format: uri */
+            websiteUri?: string | null;
+        };
+        GoogleBusinessUpdatePlaceActionLink: {
+            fields: ("uri" | "placeActionType" | "isPreferred")[];
+            name: string;
+            placeActionLink: components["schemas"]["GoogleBusinessPlaceActionLink"];
+            teamId: string;
+        };
+        GoogleBusinessUpdateServiceList: {
+            fields: "serviceItems"[];
+            serviceItems?: Record<string, never>[] | null;
+            teamId: string;
+        };
         Health: {
             /** Format: date-time */
             createdAt: string;
             note: string;
+            /** @description Every platform, Snapchat included. A platform with live accounts is judged on the share of its live post and comment publications that failed in the last 60 minutes (from 3 publications): 20% degraded, 50% outage */
             platforms: {
                 BLUESKY?: {
                     note: string;
@@ -4337,6 +5424,11 @@ export interface components {
                     status: "operational" | "degraded" | "outage" | "maintenance";
                 };
                 SLACK?: {
+                    note: string;
+                    /** @enum {string} */
+                    status: "operational" | "degraded" | "outage" | "maintenance";
+                };
+                SNAPCHAT?: {
                     note: string;
                     /** @enum {string} */
                     status: "operational" | "degraded" | "outage" | "maintenance";
@@ -4419,14 +5511,37 @@ export interface components {
             status: "PENDING" | "PROCESSED" | "IGNORED";
             teamId: string;
         };
+        InitMultipartUpload: {
+            /** @example keynote.mp4 */
+            fileName: string;
+            /**
+             * @description Exact size in bytes; the parts must add up to it
+             * @example 734003200
+             */
+            fileSize: number;
+            /**
+             * @example video/mp4
+             * @enum {string}
+             */
+            mimeType: "image/jpg" | "image/jpeg" | "image/png" | "video/mp4";
+            /** @description The team the upload belongs to; the same on every call of one upload */
+            teamId?: string | null;
+        };
+        InitMultipartUploadResult: {
+            parts: components["schemas"]["MultipartPartUrl"][];
+            /** @description Bytes of every part but the last */
+            partSize: number;
+            path: string;
+            uploadId: string;
+        };
         InitUpload: {
             /** @example launch-video.mp4 */
             fileName: string;
             /**
-             * @description Exact size in bytes; the PUT must send exactly this many
+             * @description Exact size in bytes; the PUT must send exactly this many. Without it the PUT may send up to the type's limit and finalize checks the size
              * @example 157286400
              */
-            fileSize: number;
+            fileSize?: number;
             /**
              * @example video/mp4
              * @enum {string}
@@ -4443,6 +5558,49 @@ export interface components {
              * @description One-time PUT URL, valid for an hour; send the raw bytes, no API key needed
              */
             url: string;
+        };
+        InstagramAudioList: {
+            audio: {
+                /** @description Pass as data.INSTAGRAM.musicSoundInfo.musicSoundId */
+                audio_id: string;
+                /** @enum {string} */
+                audio_type: "original_sound" | "music";
+                cover_artwork_thumbnail_uri?: string | null;
+                cover_artwork_thumbnail_url?: string | null;
+                display_artist?: string | null;
+                download_url?: string | null;
+                duration_in_ms?: number | null;
+                ig_username?: string | null;
+                profile_picture_url?: string | null;
+                title?: string | null;
+            }[];
+        };
+        LinkedinCommentary: {
+            commentary: string;
+        };
+        LinkedinMentionsBuilder: {
+            /** @default [] */
+            tags?: {
+                display: string;
+                urn: string;
+            }[];
+            /** @default  */
+            text?: string;
+        };
+        LinkedinReshare: {
+            commentary: string;
+            disableReshare?: boolean | null;
+            /** @example urn:li:share:7123456789012345678 */
+            parentPostUrn: string;
+            teamId: string;
+            /** @enum {string|null} */
+            visibility?: "CONNECTIONS" | "PUBLIC" | "LOGGED_IN" | "CONTAINER" | null;
+        };
+        LinkedinReshareResult: {
+            activity?: string | null;
+            id: string;
+            permalink?: string | null;
+            success: boolean;
         };
         Login: {
             /**
@@ -4783,6 +5941,64 @@ export interface components {
         MiscSuccess: {
             success: boolean;
         };
+        /** @default [] */
+        MiscTiktokCmlTrendingList: {
+            artist: string;
+            commercial_music_name: string;
+            duration: number;
+            full_duration_song_clip?: {
+                duration: number;
+                /** Format: uri */
+                preview_url?: string | null;
+                song_clip_id: string;
+            } | null;
+            /** @default [] */
+            genres?: string[];
+            /** Format: uri */
+            preview_url?: string | null;
+            rank_position: string;
+            /** Format: uri */
+            thumbnail_url: string;
+            /** @default [] */
+            trending_history?: {
+                date: string;
+                rank_position_daily?: string | null;
+            }[];
+            trending_song_clip?: {
+                duration: number;
+                /** Format: uri */
+                preview_url?: string | null;
+                song_clip_id: string;
+            } | null;
+        }[];
+        MiscTiktokCreatorInfo: {
+            /** @description False until the operator's TikTok app passed TikTok's audit: every post is then private (SELF_ONLY) */
+            appAudited: boolean;
+            /** @description The creator turned comments off: the switch stays off and disabled */
+            commentDisabled: boolean;
+            creatorAvatarUrl: string | null;
+            creatorNickname: string;
+            creatorUsername: string;
+            duetDisabled: boolean;
+            maxVideoPostDurationSec: number;
+            /** @description The privacy levels this creator offers now; show them with none pre-selected (TikTok’s UX guidelines) */
+            privacyLevelOptions: ("PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY")[];
+            stitchDisabled: boolean;
+        };
+        MiscYoutubeAddPlaylistItem: {
+            playlistId: string;
+            position?: number;
+            /** @description The post published on YouTube (the service id, or the video id) */
+            postId: string;
+            teamId: string;
+        };
+        MiscYoutubeCreatePlaylist: {
+            description: string;
+            /** @enum {string} */
+            privacyStatus?: "public" | "unlisted" | "private";
+            teamId: string;
+            title: string;
+        };
         MiscYoutubeRegions: {
             etag?: string;
             /** @default [] */
@@ -4796,6 +6012,54 @@ export interface components {
                 };
             }[];
             kind?: string;
+        };
+        MiscYoutubeSetThumbnail: {
+            /** @description The post published on YouTube (the service id, or the video id) */
+            postId: string;
+            teamId: string;
+            /**
+             * Format: uri
+             * @description A JPEG or PNG image (at most 2 MB), such as an upload URL of the service
+             */
+            url: string;
+        };
+        MiscYoutubeThumbnailResult: {
+            /** @default [] */
+            items?: {
+                default?: {
+                    height?: number;
+                    /** Format: uri */
+                    url: string;
+                    width?: number;
+                };
+                high?: {
+                    height?: number;
+                    /** Format: uri */
+                    url: string;
+                    width?: number;
+                };
+                maxres?: {
+                    height?: number;
+                    /** Format: uri */
+                    url: string;
+                    width?: number;
+                };
+                medium?: {
+                    height?: number;
+                    /** Format: uri */
+                    url: string;
+                    width?: number;
+                };
+                standard?: {
+                    height?: number;
+                    /** Format: uri */
+                    url: string;
+                    width?: number;
+                };
+            }[];
+        };
+        MiscYoutubeUpdatePlaylist: components["schemas"]["MiscYoutubeCreatePlaylist"] & {
+            playlistId: string;
         };
         MiscYoutubeVideoCategories: {
             etag?: string;
@@ -4812,6 +6076,11 @@ export interface components {
             }[];
             kind?: string;
         };
+        MultipartPartUrl: {
+            partNumber: number;
+            /** Format: uri */
+            url: string;
+        };
         OfferedPlatforms: {
             /** @description Why live platforms that fetch media by URL (Instagram, Facebook, Threads) cannot reach PUBLIC_URL; null when they can or none is live */
             mediaFetchWarning: string | null;
@@ -4821,49 +6090,13 @@ export interface components {
                 type: components["schemas"]["SocialAccountType"];
             }[];
         };
-        Organization: {
-            analyticsDisabled: boolean;
-            /** @description Hours between background account analytics refreshes; null: the default (24) */
-            analyticsInterval: number | null;
-            analyticsPostsDisabled: boolean;
-            /** @description Hours between background post analytics refreshes; null: the default (24) */
-            analyticsPostsInterval: number | null;
-            apiAccess: boolean;
-            automationsEnabled: boolean;
-            avatarUrl: string | null;
-            /** @description Comments on posts published through the service are collected; TikTok comment automations need it */
-            commentImportEnabled: boolean;
-            commentImportLimitPerPost?: number | null;
-            /** Format: date-time */
-            createdAt: string | null;
-            createdById: string | null;
-            dailyCommentLimit?: {
-                [key: string]: number;
-            } | null;
-            dailyPostLimit?: {
-                [key: string]: number;
-            } | null;
-            deleteAccountAfter: number;
-            /** Format: date-time */
-            deletedAt: string | null;
-            disconnectCheckEnabled: boolean;
-            dmsEnabled: boolean;
-            id: string;
-            monthlyImportLimitPerAccount?: number | null;
-            /** @description Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan's */
-            monthlyReviewImportLimitPerAccount?: number | null;
-            name: string | null;
-            /** @enum {string} */
-            plan: "FREE" | "PRO" | "BUSINESS";
-            showVerboseErrors: boolean;
+        Organization: components["schemas"]["TeamOrganization"] & {
+            createdBy: components["schemas"]["Creator"];
             /**
              * @deprecated
              * @description Deprecated: removed on 2026-11-15 per the spec; list teams with GET /team
              */
             teams: components["schemas"]["Team"][];
-            /** Format: date-time */
-            updatedAt: string | null;
-            uploadsCompressionEnabled: boolean;
         };
         Post: {
             /** Format: date-time */
@@ -4921,7 +6154,7 @@ export interface components {
                 postId: string;
                 socialAccount: {
                     [key: string]: unknown;
-                } | null;
+                };
                 socialAccountId: string;
                 /** Format: date-time */
                 updatedAt: string;
@@ -4943,7 +6176,7 @@ export interface components {
                 updatedAt: string;
                 upload: {
                     [key: string]: unknown;
-                } | null;
+                };
                 uploadId: string;
             }[];
         };
@@ -4995,6 +6228,115 @@ export interface components {
             items: components["schemas"]["PostAnalyticsRaw"][];
             post: components["schemas"]["Post"] & (Record<string, never> | null);
             profilePost?: components["schemas"]["ProfilePost"];
+        };
+        PostCsvDryRun: {
+            /** @description Rows whose referenceKey already has a post: importing links them, creates nothing */
+            alreadyImportedRows: number;
+            fileName: string;
+            invalidRows: number;
+            rows: {
+                error: string | null;
+                /** @description Paths name the CSV column (`YOUTUBE.text`, `accounts`, `date`) */
+                issues: {
+                    code: string;
+                    message: string;
+                    path: (string | number)[];
+                }[];
+                normalizedPayload?: unknown;
+                notes: string[];
+                postId: string | null;
+                rawRow: {
+                    [key: string]: string;
+                };
+                referenceKey: string;
+                rowNumber: number;
+                /** @enum {string} */
+                status: "VALID" | "INVALID" | "ALREADY_IMPORTED";
+            }[];
+            skippedRows: number[];
+            teamId: string;
+            /** @description Rows checked (skipped rows excluded) */
+            totalRows: number;
+            validRows: number;
+        };
+        PostCsvImport: {
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** Format: date-time */
+            deletedAt: string | null;
+            error: string | null;
+            failedRows: number;
+            fileName: string;
+            id: string;
+            organizationId: string;
+            processedRows: number;
+            /** Format: date-time */
+            rateLimitResetAt: string | null;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "COMPLETED_WITH_ERRORS" | "FAILED" | "RATE_LIMITED";
+            successRows: number;
+            teamId: string;
+            totalRows: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        PostCsvImportForm: {
+            /**
+             * Format: binary
+             * @description The CSV file (UTF-8, up to 1 MB, at most 1,000 rows): docs/csv-import.md
+             */
+            file: string;
+            /**
+             * @description Row numbers (the first post is row 1) to leave out of the import
+             * @example 3,7
+             */
+            skipRows?: string;
+            /** @description The team the posts belong to; may be left out when the organization has one team (the hosted service's client sends only `file`) */
+            teamId?: string;
+        };
+        PostCsvImportList: {
+            items: components["schemas"]["PostCsvImport"][];
+            total: number;
+        };
+        PostCsvImportRow: {
+            /** Format: date-time */
+            createdAt: string | null;
+            error: string | null;
+            id: string;
+            importId: string;
+            /** @description The `POST /post` body the row became */
+            normalizedPayload?: unknown;
+            postId: string | null;
+            rawRow: {
+                [key: string]: string;
+            } | null;
+            rowNumber: number;
+            /** @enum {string} */
+            status: "SUCCESS" | "FAILED";
+        };
+        PostCsvImportRowList: {
+            items: components["schemas"]["PostCsvImportRow"][];
+            total: number;
+        };
+        PostCsvImportStatus: {
+            /** Format: date-time */
+            completedAt: string | null;
+            error: string | null;
+            failedRows: number;
+            id: string;
+            processedRows: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "COMPLETED_WITH_ERRORS" | "FAILED" | "RATE_LIMITED";
+            successRows: number;
+            totalRows: number;
+            /** Format: date-time */
+            updatedAt: string | null;
         };
         PostData: {
             BLUESKY?: {
@@ -5319,6 +6661,16 @@ export interface components {
                 uploadIds: string[];
             };
         };
+        PostDraftResult: {
+            post: components["schemas"]["Post"];
+            /** @description What stands in the way of scheduling it, with paths into the request body (the same texts `POST /post` would answer) */
+            problems: {
+                message: string;
+                path: (string | number)[];
+            }[];
+            /** @description Whether the draft could be scheduled or published as it is */
+            publishable: boolean;
+        };
         PostHistoryImport: {
             analyticsImported: number;
             completedAt: string | null;
@@ -5414,6 +6766,11 @@ export interface components {
         };
         PublishAutomationFlow: {
             definition?: components["schemas"]["AutomationDefinition"] & unknown;
+        };
+        PutUploadPartResult: {
+            etag: string;
+            partNumber: number;
+            size: number;
         };
         PutUploadResult: {
             fileSize: number;
@@ -5552,6 +6909,48 @@ export interface components {
             recommendations: components["schemas"]["Recommendation"][];
             /** @description New reviews the account may still import this month */
             remainingCapacity: number;
+            total: number;
+        };
+        ReconnectCandidate: {
+            /** Format: date-time */
+            createdAt: string | null;
+            id: string;
+            /** Format: date-time */
+            postDate: string | null;
+            /** @enum {string} */
+            status: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED" | "REVIEW";
+            title: string;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        ReconnectCandidateList: {
+            items: components["schemas"]["ReconnectCandidate"][];
+            total: number;
+        };
+        ReconnectSocialAccount: {
+            /** @description Only these posts; without it every candidate */
+            postIds?: string[];
+            teamId: string;
+            /**
+             * @description The platform whose account was disconnected and connected again
+             * @example INSTAGRAM
+             * @enum {string}
+             */
+            type: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT";
+        };
+        ReconnectSocialAccountResult: {
+            failed: number;
+            results: {
+                message?: string;
+                postId: string;
+                /** @enum {string} */
+                statusAfter?: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED" | "REVIEW";
+                /** @enum {string} */
+                statusBefore?: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED" | "REVIEW";
+                success: boolean;
+                title?: string | null;
+            }[];
+            succeeded: number;
             total: number;
         };
         RefreshChannels: {
@@ -5737,6 +7136,11 @@ export interface components {
             channelName?: string;
             /** @description Grant messaging permissions (honoured only when the organization is enabled for DMs) */
             grantMessaging?: boolean;
+            /**
+             * @description INSTAGRAM: how the account logs in (Facebook Login through a Page, or Instagram Login)
+             * @enum {string}
+             */
+            instagramConnectionMethod?: "FACEBOOK" | "INSTAGRAM";
             teamId: string;
             type: components["schemas"]["SocialAccountType"];
             username?: string;
@@ -5757,7 +7161,7 @@ export interface components {
              * @description Only this connector operation; every operation if omitted
              * @enum {string}
              */
-            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "messaging.send" | "messaging.privateReply" | "messaging.react" | "messaging.markSeen" | "messaging.find" | "messaging.send.response" | "messaging.privateReply.response" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act" | "reviews.list" | "reviews.get" | "reviews.reply" | "reviews.deleteReply" | "reviews.comments" | "reviews.replyToComment" | "reviews.searchKeywords" | "history.list" | "providerSettings.push" | "providerSettings.remove";
+            operation?: "auth.refresh" | "profile.fetch" | "profile.listChannels" | "messaging.subscribe" | "messaging.unsubscribe" | "messaging.send" | "messaging.privateReply" | "messaging.react" | "messaging.markSeen" | "messaging.find" | "messaging.send.response" | "messaging.privateReply.response" | "publishing.publish" | "publishing.thumbnail" | "publishing.comment" | "actions.editPost" | "actions.deletePost" | "actions.editComment" | "actions.deleteComment" | "lookups.youtubeCategories" | "lookups.youtubeRegions" | "lookups.subredditFlairs" | "lookups.subredditRequirements" | "lookups.instagramLocations" | "lookups.instagramBusiness" | "lookups.linkedinMentions" | "lookups.facebookPages" | "extras.instagramAudio" | "extras.facebookTokenDebug" | "extras.linkedinReshare" | "analytics.account" | "analytics.post" | "xActions.repost" | "xActions.undoRepost" | "xActions.deleteReply" | "publishing.comment.response" | "comments.list" | "comments.act" | "reviews.list" | "reviews.get" | "reviews.reply" | "reviews.deleteReply" | "reviews.comments" | "reviews.replyToComment" | "reviews.searchKeywords" | "history.list" | "providerSettings.push" | "providerSettings.remove";
             /** @description RATE_LIMITED: seconds until the reset (default 60) */
             retryAfterSeconds?: number;
             /** @description Only calls for this account; every account of the platform if omitted */
@@ -6069,6 +7473,67 @@ export interface components {
             status?: "DRAFT" | "DISABLED";
             teamId: string;
         };
+        SavePostDraft: {
+            data: {
+                BLUESKY?: {
+                    [key: string]: unknown;
+                } | null;
+                DISCORD?: {
+                    [key: string]: unknown;
+                } | null;
+                FACEBOOK?: {
+                    [key: string]: unknown;
+                } | null;
+                GOOGLE_BUSINESS?: {
+                    [key: string]: unknown;
+                } | null;
+                INSTAGRAM?: {
+                    [key: string]: unknown;
+                } | null;
+                LINKEDIN?: {
+                    [key: string]: unknown;
+                } | null;
+                MASTODON?: {
+                    [key: string]: unknown;
+                } | null;
+                PINTEREST?: {
+                    [key: string]: unknown;
+                } | null;
+                REDDIT?: {
+                    [key: string]: unknown;
+                } | null;
+                SLACK?: {
+                    [key: string]: unknown;
+                } | null;
+                SNAPCHAT?: {
+                    [key: string]: unknown;
+                } | null;
+                THREADS?: {
+                    [key: string]: unknown;
+                } | null;
+                TIKTOK?: {
+                    [key: string]: unknown;
+                } | null;
+                TWITTER?: {
+                    [key: string]: unknown;
+                } | null;
+                YOUTUBE?: {
+                    [key: string]: unknown;
+                } | null;
+            };
+            firstComment?: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            postDate: string;
+            referenceKey?: string;
+            socialAccountTypes: ("TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT")[];
+            /** @description May be empty while the draft is written */
+            title: string;
+        };
         SearchKeywords: {
             location: string;
             nextPageToken?: string;
@@ -6100,45 +7565,7 @@ export interface components {
             eventCursor: string | null;
             /** Format: date-time */
             expiresAt: string;
-            organization: {
-                analyticsDisabled: boolean;
-                /** @description Hours between background account analytics refreshes; null: the default (24) */
-                analyticsInterval: number | null;
-                analyticsPostsDisabled: boolean;
-                /** @description Hours between background post analytics refreshes; null: the default (24) */
-                analyticsPostsInterval: number | null;
-                apiAccess: boolean;
-                automationsEnabled: boolean;
-                avatarUrl: string | null;
-                /** @description Comments on posts published through the service are collected; TikTok comment automations need it */
-                commentImportEnabled: boolean;
-                commentImportLimitPerPost?: number | null;
-                /** Format: date-time */
-                createdAt: string | null;
-                createdById: string | null;
-                dailyCommentLimit?: {
-                    [key: string]: number;
-                } | null;
-                dailyPostLimit?: {
-                    [key: string]: number;
-                } | null;
-                deleteAccountAfter: number;
-                /** Format: date-time */
-                deletedAt: string | null;
-                disconnectCheckEnabled: boolean;
-                dmsEnabled: boolean;
-                id: string;
-                monthlyImportLimitPerAccount?: number | null;
-                /** @description Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan's */
-                monthlyReviewImportLimitPerAccount?: number | null;
-                name: string | null;
-                /** @enum {string} */
-                plan: "FREE" | "PRO" | "BUSINESS";
-                showVerboseErrors: boolean;
-                /** Format: date-time */
-                updatedAt: string | null;
-                uploadsCompressionEnabled: boolean;
-            };
+            organization: components["schemas"]["TeamOrganization"];
             user: {
                 email: string;
                 firstName: string | null;
@@ -6152,6 +7579,18 @@ export interface components {
             teamId: string;
             /** @enum {string} */
             type: "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "LINKEDIN" | "GOOGLE_BUSINESS";
+        };
+        SignMultipartParts: {
+            partNumbers: number[];
+            /** @description The `path` from init */
+            path: string;
+            /** @description The team the upload belongs to; the same on every call of one upload */
+            teamId?: string | null;
+            /** @description The `uploadId` from init */
+            uploadId: string;
+        };
+        SignMultipartPartsResult: {
+            parts: components["schemas"]["MultipartPartUrl"][];
         };
         SocialAccount: {
             avatarUrl: string | null;
@@ -6308,7 +7747,8 @@ export interface components {
              * @example 2026-11-22T10:00:00.000Z
              */
             createdAt: string | null;
-            createdById: string | null;
+            /** @description Who made the team: the signed-in user, the API key's owner, or the organization's system user */
+            createdById: string;
             /**
              * Format: date-time
              * @example 2026-11-22T10:00:00.000Z
@@ -6326,10 +7766,65 @@ export interface components {
             updatedAt: string | null;
         };
         TeamList: {
-            items: components["schemas"]["Team"][];
+            items: components["schemas"]["TeamWithSocialAccounts"][];
             total: number;
         };
+        TeamOrganization: {
+            analyticsDisabled: boolean;
+            /** @description Hours between background account analytics refreshes; null: the default (24) */
+            analyticsInterval: number | null;
+            analyticsPostsDisabled: boolean;
+            /** @description Hours between background post analytics refreshes; null: the default (24) */
+            analyticsPostsInterval: number | null;
+            apiAccess: boolean;
+            automationsEnabled: boolean;
+            avatarUrl: string | null;
+            /** @description Comments on posts published through the service are collected; TikTok comment automations need it */
+            commentImportEnabled: boolean;
+            commentImportLimitPerPost?: number | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            /** @description Its first user, or its system user while it has none */
+            createdById: string;
+            dailyCommentLimit?: {
+                [key: string]: number;
+            } | null;
+            dailyPostLimit?: {
+                [key: string]: number;
+            } | null;
+            deleteAccountAfter: number;
+            /** Format: date-time */
+            deletedAt: string | null;
+            disconnectCheckEnabled: boolean;
+            dmsEnabled: boolean;
+            id: string;
+            monthlyImportLimitPerAccount?: number | null;
+            /** @description Custom monthly limit of reviews or recommendations imported per account (operator CLI `review-limits`); null: the plan's */
+            monthlyReviewImportLimitPerAccount?: number | null;
+            name: string | null;
+            /** @enum {string} */
+            plan: "FREE" | "PRO" | "BUSINESS";
+            showVerboseErrors: boolean;
+            /** Format: date-time */
+            updatedAt: string | null;
+            uploadsCompressionEnabled: boolean;
+        };
         TeamWithSocialAccounts: components["schemas"]["Team"] & {
+            /** @description Always empty: the service has no bots */
+            bots: {
+                avatarUrl: string | null;
+                /** Format: date-time */
+                createdAt: string | null;
+                /** Format: date-time */
+                deletedAt: string | null;
+                id: string;
+                name: string;
+                teamId: string;
+                /** Format: date-time */
+                updatedAt: string | null;
+            }[];
+            createdBy: components["schemas"]["Creator"];
+            organization: components["schemas"]["TeamOrganization"];
             socialAccounts: components["schemas"]["SocialAccount"][];
         };
         TestAutomationFlow: {
@@ -6776,6 +8271,140 @@ export interface components {
              * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
              */
             secret: string;
+        };
+        YoutubePlaylist: {
+            contentDetails?: {
+                itemCount?: number;
+            };
+            etag?: string;
+            id?: string;
+            kind?: string;
+            snippet?: {
+                channelId?: string;
+                channelTitle?: string;
+                description?: string;
+                localized?: {
+                    description?: string;
+                    title?: string;
+                };
+                publishedAt?: string;
+                thumbnails?: {
+                    default?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    high?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    maxres?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    medium?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    standard?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                };
+                title?: string;
+            };
+            status?: {
+                privacyStatus?: string;
+            };
+        };
+        YoutubePlaylistItem: {
+            contentDetails?: {
+                videoId?: string;
+                videoPublishedAt?: string;
+            };
+            etag?: string;
+            id?: string;
+            kind?: string;
+            snippet?: {
+                channelId?: string;
+                channelTitle?: string;
+                description?: string;
+                playlistId?: string;
+                position?: number;
+                publishedAt?: string;
+                resourceId?: {
+                    channelId?: string;
+                    kind?: string;
+                    playlistId?: string;
+                    videoId?: string;
+                };
+                thumbnails?: {
+                    default?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    high?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    maxres?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    medium?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                    standard?: {
+                        height?: number;
+                        /** Format: uri */
+                        url: string;
+                        width?: number;
+                    };
+                };
+                title?: string;
+            };
+        };
+        YoutubePlaylistItemList: {
+            etag?: string;
+            /** @default [] */
+            items?: components["schemas"]["YoutubePlaylistItem"][];
+            kind?: string;
+            nextPageToken?: string;
+            pageInfo?: {
+                resultsPerPage?: number;
+                totalResults?: number;
+            };
+            prevPageToken?: string;
+        };
+        YoutubePlaylistList: {
+            etag?: string;
+            /** @default [] */
+            items?: components["schemas"]["YoutubePlaylist"][];
+            kind?: string;
+            nextPageToken?: string;
+            pageInfo?: {
+                resultsPerPage?: number;
+                totalResults?: number;
+            };
+            prevPageToken?: string;
         };
     };
     responses: never;
@@ -12839,6 +14468,1226 @@ export interface operations {
             };
         };
     };
+    miscFacebookGetTokenDebug: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FacebookTokenDebug"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessGetLocation: {
+        parameters: {
+            query: {
+                fields?: ("name" | "languageCode" | "storeCode" | "title" | "phoneNumbers" | "categories" | "storefrontAddress" | "websiteUri" | "regularHours" | "specialHours" | "serviceArea" | "labels" | "adWordsLocationExtensions" | "latlng" | "openInfo" | "metadata" | "profile" | "relationshipData" | "moreHours" | "serviceItems")[];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get Google Business location profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessLocation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessUpdateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessUpdateLocation"];
+            };
+        };
+        responses: {
+            /** @description Update Google Business location profile fields */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessLocation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessGetAttributes: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get Google Business location attributes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessAttributes"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessUpdateAttributes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessUpdateAttributes"];
+            };
+        };
+        responses: {
+            /** @description Update Google Business location attributes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessAttributes"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessListAvailableAttributes: {
+        parameters: {
+            query: {
+                languageCode?: string;
+                pageSize?: number;
+                pageToken?: string;
+                regionCode?: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List available Google Business attributes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessAvailableAttributes"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessListCategories: {
+        parameters: {
+            query: {
+                filter?: string;
+                languageCode: string;
+                pageSize?: number;
+                pageToken?: string;
+                regionCode: string;
+                teamId: string;
+                view?: "CATEGORY_VIEW_UNSPECIFIED" | "BASIC" | "FULL";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List available Google Business categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessAvailableCategories"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessGetFoodMenus: {
+        parameters: {
+            query: {
+                fields?: ("name" | "menus")[];
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get Google Business food menus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessFoodMenus"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessUpdateFoodMenus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessUpdateFoodMenus"];
+            };
+        };
+        responses: {
+            /** @description Update Google Business food menus */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessFoodMenus"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessUpdateHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessUpdateHours"];
+            };
+        };
+        responses: {
+            /** @description Update Google Business regular/special/more hours */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessLocation"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessListPlaceActionLinks: {
+        parameters: {
+            query: {
+                pageSize?: number;
+                pageToken?: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List Google Business place action links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessPlaceActionLinks"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessCreatePlaceActionLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessCreatePlaceActionLink"];
+            };
+        };
+        responses: {
+            /** @description Create Google Business place action link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessPlaceActionLink"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessDeletePlaceActionLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessDeletePlaceActionLink"];
+            };
+        };
+        responses: {
+            /** @description Delete Google Business place action link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessUpdatePlaceActionLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessUpdatePlaceActionLink"];
+            };
+        };
+        responses: {
+            /** @description Update Google Business place action link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessPlaceActionLink"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listGoogleSearchKeywords: {
         parameters: {
             query: {
@@ -12919,6 +15768,519 @@ export interface operations {
             };
             /** @description The platform failed or refused the call */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessGetServiceList: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get Google Business service list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessServiceList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessUpdateServiceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessUpdateServiceList"];
+            };
+        };
+        responses: {
+            /** @description Update Google Business service list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessServiceList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessListMedia: {
+        parameters: {
+            query: {
+                pageSize?: number;
+                pageToken?: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List Google Business media items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessMediaList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessAddMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessCreateMedia"];
+            };
+        };
+        responses: {
+            /** @description Add a media item (photo/video) using uploadId and category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GoogleBusinessMediaItem"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessDeleteMedia: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GoogleBusinessDeleteMedia"];
+            };
+        };
+        responses: {
+            /** @description Delete Google Business media item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        success: boolean;
+                    };
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscGoogleBusinessDeletePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiscDeletePost"];
+            };
+        };
+        responses: {
+            /** @description Deleted on the platform */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiscSuccess"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13516,6 +16878,93 @@ export interface operations {
             };
         };
     };
+    miscInstagramSearchAudio: {
+        parameters: {
+            query: {
+                audioType: "original_sound" | "music";
+                searchQuery?: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Audio */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstagramAudioList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     miscInstagramDeleteComment: {
         parameters: {
             query?: never;
@@ -13905,6 +17354,84 @@ export interface operations {
             };
         };
     };
+    miscLinkedinBuildCommentary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkedinMentionsBuilder"];
+            };
+        };
+        responses: {
+            /** @description The commentary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedinCommentary"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     miscLinkedinGetTags: {
         parameters: {
             query: {
@@ -14130,6 +17657,93 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscLinkedinResharePost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkedinReshare"];
+            };
+        };
+        responses: {
+            /** @description The reshare */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedinReshareResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15545,6 +19159,84 @@ export interface operations {
             };
         };
     };
+    miscTiktokGetCmlTrendingList: {
+        parameters: {
+            query: {
+                dateRange?: "1DAY" | "7DAY" | "30DAY";
+                genre?: "ROCK" | "POP" | "LATIN" | "METAL" | "ELECTRONIC" | "HIP_HOP/RAP" | "ALTERNATIVE/INDIE" | "R&B/SOUL" | "COUNTRY" | "CLASSICAL" | "JAZZ" | "CHILDHOOD" | "ALTERNATIVE_HIP_HOP" | "AMBIENT" | "BOSSA_NOVA" | "BRAZILIAN_FUNK_STYLE" | "CHILL_BEATS" | "CHILLOUT" | "CHINESE_POP" | "CHRISTIAN_MUSIC" | "COUNTRY_POP" | "DANCE_POP" | "DISCO" | "DJ" | "DRUM&BASS" | "DUBSTEP" | "EDM" | "FUNK" | "HOUSE" | "INDIE_POP" | "J-POP" | "K-POP" | "LATIN_POP" | "LO-FI" | "OLD_SCHOOL" | "PUNK" | "RUSSIAN_POP" | "SOUL" | "SOUNDTRACK" | "SYNTH_POP" | "TECHNO" | "TEEN_POP";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Trending tracks, most popular first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiscTiktokCmlTrendingList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     miscTiktokDeleteComment: {
         parameters: {
             query?: never;
@@ -15565,6 +19257,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MiscSuccess"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscTiktokGetCreatorInfo: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Creator info */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiscTiktokCreatorInfo"];
                 };
             };
             /** @description Invalid request: see `issues` */
@@ -16172,6 +19940,616 @@ export interface operations {
             };
         };
     };
+    miscYoutubeGetPlaylists: {
+        parameters: {
+            query: {
+                maxResults?: number;
+                pageToken?: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The channel’s playlists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubePlaylistList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscYoutubeUpdatePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiscYoutubeUpdatePlaylist"];
+            };
+        };
+        responses: {
+            /** @description The playlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubePlaylist"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscYoutubeCreatePlaylist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiscYoutubeCreatePlaylist"];
+            };
+        };
+        responses: {
+            /** @description The playlist */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubePlaylist"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscYoutubeGetPlaylistItems: {
+        parameters: {
+            query: {
+                maxResults?: number;
+                pageToken?: string;
+                playlistId: string;
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The playlist’s videos */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubePlaylistItemList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscYoutubeAddPlaylistItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiscYoutubeAddPlaylistItem"];
+            };
+        };
+        responses: {
+            /** @description The playlist item */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["YoutubePlaylistItem"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscYoutubeDeletePlaylistItem: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path: {
+                playlistItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscYoutubeDeletePlaylist: {
+        parameters: {
+            query: {
+                teamId: string;
+            };
+            header?: never;
+            path: {
+                playlistId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": boolean;
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     miscYoutubeGetRegions: {
         parameters: {
             query: {
@@ -16239,6 +20617,93 @@ export interface operations {
             };
             /** @description Unexpected error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    miscYoutubeSetThumbnail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MiscYoutubeSetThumbnail"];
+            };
+        };
+        responses: {
+            /** @description The thumbnails YouTube made from the image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiscYoutubeThumbnailResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The platform failed or refused the call */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16988,7 +21453,7 @@ export interface operations {
                 postDateFrom?: string;
                 postDateTo?: string;
                 q?: string;
-                status?: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED";
+                status?: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED" | "REVIEW";
                 teamId: string;
             };
             header?: never;
@@ -17131,6 +21596,472 @@ export interface operations {
             };
             /** @description Idempotency-Key reused with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostCsvImports: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+                teamId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Imports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCsvImportList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPostCsvImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PostCsvImportForm"];
+            };
+        };
+        responses: {
+            /** @description The import, PENDING */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCsvImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostCsvImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCsvImport"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPostCsvImportRows: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+                status?: "SUCCESS" | "FAILED";
+            };
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCsvImportRowList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPostCsvImportStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                importId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCsvImportStatus"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dryRunPostCsvImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PostCsvImportForm"];
+            };
+        };
+        responses: {
+            /** @description Per-row checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCsvDryRun"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17912,6 +22843,95 @@ export interface operations {
             };
         };
     };
+    savePostDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePostDraft"];
+            };
+        };
+        responses: {
+            /** @description The draft and what stands in the way of scheduling it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDraftResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     retryPost: {
         parameters: {
             query?: never;
@@ -17970,6 +22990,409 @@ export interface operations {
             };
             /** @description Conflict with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPostDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePostDraft"];
+            };
+        };
+        responses: {
+            /** @description The draft and what stands in the way of scheduling it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDraftResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportPostsCsv: {
+        parameters: {
+            query: {
+                order?: "ASC" | "DESC";
+                orderBy?: "createdAt" | "updatedAt" | "postDate" | "postedDate" | "deletedAt";
+                platforms?: string[];
+                postDateFrom?: string;
+                postDateTo?: string;
+                q?: string;
+                status?: "DRAFT" | "SCHEDULED" | "PROCESSING" | "POSTED" | "ERROR" | "RETRYING" | "DELETED" | "REVIEW";
+                teamId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReconnectSocialAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconnectSocialAccount"];
+            };
+        };
+        responses: {
+            /** @description What happened to each post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconnectSocialAccountResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGetReconnectSocialAccountCandidates: {
+        parameters: {
+            query: {
+                limit?: number;
+                offset?: number | null;
+                teamId: string;
+                type: "TIKTOK" | "YOUTUBE" | "INSTAGRAM" | "FACEBOOK" | "TWITTER" | "THREADS" | "LINKEDIN" | "PINTEREST" | "REDDIT" | "MASTODON" | "DISCORD" | "SLACK" | "BLUESKY" | "GOOGLE_BUSINESS" | "SNAPCHAT";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Candidates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconnectCandidateList"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postGetByReferenceKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                referenceKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21483,7 +26906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Team"];
+                    "application/json": components["schemas"]["TeamWithSocialAccounts"];
                 };
             };
             /** @description Invalid request: see `issues` */
@@ -21638,13 +27061,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The deleted team, with deletedAt */
+            /** @description The deleted team, with deletedAt and the accounts it took with it */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Team"];
+                    "application/json": components["schemas"]["TeamWithSocialAccounts"];
                 };
             };
             /** @description Invalid request: see `issues` */
@@ -21733,7 +27156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Team"];
+                    "application/json": components["schemas"]["TeamWithSocialAccounts"];
                 };
             };
             /** @description Invalid request: see `issues` */
@@ -22607,6 +28030,372 @@ export interface operations {
             };
             /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
             507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadAbortMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbortMultipartUpload"];
+            };
+        };
+        responses: {
+            /** @description Aborted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbortMultipartUploadResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadCompleteMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompleteMultipartUpload"];
+            };
+        };
+        responses: {
+            /** @description The new upload */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file or body is over a size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadInitMultipartUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InitMultipartUpload"];
+            };
+        };
+        responses: {
+            /** @description Where to PUT each part */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InitMultipartUploadResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file or body is over a size limit */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server is out of disk space: nothing was kept; see `Retry-After` */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadSignMultipartParts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignMultipartParts"];
+            };
+        };
+        responses: {
+            /** @description The new URLs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignMultipartPartsResult"];
+                };
+            };
+            /** @description Invalid request: see `issues` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key or session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credentials are not allowed to do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found (or belongs to another organization) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

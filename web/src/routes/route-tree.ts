@@ -1,5 +1,6 @@
 import { accountAnalyticsRoute } from './account-analytics';
 import { accountHistoryRoute } from './account-history';
+import { accountLocationRoute } from './account-location';
 import { accountsRoute } from './accounts';
 import { appRoute } from './app-layout';
 import { automationFlowRoute } from './automation-flow';
@@ -12,6 +13,7 @@ import { loginRoute } from './login';
 import { postDetailRoute } from './post-detail';
 import { postsRoute } from './posts';
 import { postEditRoute, postNewRoute } from './posts-compose';
+import { postsImportRoute } from './posts-import';
 import { reviewsRoute } from './reviews';
 import { rootRoute } from './root';
 import { settingsIndexRoute, settingsRoute } from './settings';
@@ -26,6 +28,7 @@ export const routeTree = rootRoute.addChildren([
     indexRoute,
     postsRoute,
     postNewRoute,
+    postsImportRoute,
     postEditRoute,
     postDetailRoute,
     calendarRoute,
@@ -37,6 +40,7 @@ export const routeTree = rootRoute.addChildren([
     accountsRoute,
     accountAnalyticsRoute,
     accountHistoryRoute,
+    accountLocationRoute,
     settingsRoute.addChildren([settingsIndexRoute, settingsApiKeysRoute, settingsTeamsRoute, settingsWebhooksRoute, settingsWebhookRoute, settingsUsageRoute]),
   ]),
 ]);

@@ -4,6 +4,7 @@ import { metaWebhooks } from './inbound/meta-webhooks';
 import { metaMessaging } from './messaging/meta-messaging';
 import { facebookPublishing } from './publishing/facebook-publishing';
 import { metaActions } from './publishing/meta-actions';
+import { metaExtras } from './reading/meta-extras';
 import { facebookReading } from './reading/facebook-reading';
 import { facebookRecommendations } from './reading/facebook-recommendations';
 import { messengerProfile } from './reading/messenger-profile';
@@ -37,7 +38,8 @@ export function facebookConnector(config: MetaConfig): PlatformConnector {
     // X's metered actions only.
     xActions: null,
     publishing: facebookPublishing(config),
-    actions: metaActions(config, 'FACEBOOK'),
+    // Instagram audio, Facebook token inspection (decision 088).
+    actions: { ...metaActions(config, 'FACEBOOK'), extras: metaExtras(config, 'FACEBOOK') },
     // History, comments and insights; the persistent menu; recommendations (decision 076).
     ...facebookReading(config),
     providerSettings: messengerProfile(config, 'FACEBOOK'),

@@ -4,6 +4,7 @@ import { metaWebhooks } from './inbound/meta-webhooks';
 import { metaMessaging } from './messaging/meta-messaging';
 import { instagramPublishing } from './publishing/instagram-publishing';
 import { metaActions } from './publishing/meta-actions';
+import { metaExtras } from './reading/meta-extras';
 import { instagramReading } from './reading/instagram-reading';
 import { messengerProfile } from './reading/messenger-profile';
 import { facebookLogin } from './facebook-login';
@@ -60,7 +61,8 @@ export function instagramConnector(config: MetaConfig): PlatformConnector {
     // Google Business reviews and Facebook recommendations only.
     reviews: null,
     publishing: instagramPublishing(config),
-    actions: metaActions(config, 'INSTAGRAM'),
+    // Instagram audio, Facebook token inspection (decision 088).
+    actions: { ...metaActions(config, 'INSTAGRAM'), extras: metaExtras(config, 'INSTAGRAM') },
     // History, comments and insights; ice breakers (decision 076).
     ...instagramReading(config),
     providerSettings: messengerProfile(config, 'INSTAGRAM'),

@@ -25,6 +25,8 @@ export type GraphCall = {
   form?: Record<string, string>;
   /** A POST with this JSON body (the Messenger Platform's endpoints, such as `messenger_profile`, document JSON). */
   jsonBody?: Record<string, unknown>;
+  /** A POST with this multipart body: parameters Meta documents as files (a Page video's `thumb`). */
+  multipart?: FormData;
   /** `DELETE` (a comment, a Messenger profile's fields); otherwise POST with a body, else GET. */
   method?: 'DELETE';
   /** Token endpoints (`/access_token`, `/refresh_access_token`, Instagram's and Threads' `/oauth/access_token`) have no version. */
@@ -60,10 +62,11 @@ export class MetaGraph {
       platform: host.platform,
       operation: call.operation,
       accountKey: accountKeyOf(host.platform, call.token ?? 'oauth'),
-      method: call.method ?? (call.form || call.jsonBody ? 'POST' : 'GET'),
+      method: call.method ?? (call.form || call.jsonBody || call.multipart ? 'POST' : 'GET'),
       url: `${host.baseUrl}${path}${search ? `?${search}` : ''}`,
       ...(call.form ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(call.form).toString() } : {}),
       ...(call.jsonBody ? { body: call.jsonBody } : {}),
+      ...(call.multipart ? { body: call.multipart } : {}),
       ...(call.once ? { idempotent: false } : {}),
       refineError: (response, bodyText) =>
         metaError({ status: response.status, bodyText, headers: response.headers, platform: host.platform, operation: call.operation }),

@@ -261,6 +261,21 @@ describe('late replies with the human-agent tag (decision 079)', { timeout: 60_0
     expect(received(meta.hosts.instagramGraph, '/me/messages')).toHaveLength(1);
   });
 
+  it('tells the dashboard until when a person may answer as a human agent (7 days after the last message)', async () => {
+    const { account, conversation } = await writtenAgo('FACEBOOK', 30);
+    const lastInboundAt = (await t.services.db.select().from(conversations).where(eq(conversations.id, conversation.id)))[0]!.lastInboundAt!;
+    const until = new Date(lastInboundAt.getTime() + 7 * 24 * HOUR).toISOString();
+    const one = await t.request('GET', `/conversations/${conversation.id}`, { key: account.key });
+    expect(one.status).toBe(200);
+    expect(one.json.platformData).toEqual({ lastInboundAt: lastInboundAt.toISOString(), canReply: true, humanAgentReplyUntil: until });
+    const list = await t.request('GET', `/conversations?teamId=${account.teamId}`, { key: account.key });
+    expect(list.json.items.find((item: { id: string }) => item.id === conversation.id).platformData.humanAgentReplyUntil).toBe(until);
+    // Waiting for the person (a private reply's thread): no window of any kind.
+    await t.services.db.update(conversations).set({ canReply: false }).where(eq(conversations.id, conversation.id));
+    const waiting = await t.request('POST', `/conversations/${conversation.id}/archive`, { key: account.key });
+    expect(waiting.json.platformData.humanAgentReplyUntil).toBeNull();
+  });
+
   it('refuses a reply after 7 days before calling Meta, and tells Meta’s refusal when the app is not approved', async () => {
     const late = await writtenAgo('INSTAGRAM_LOGIN', 8 * 24);
     const tooLate = await late.reply('Sorry for the wait');

@@ -5,6 +5,7 @@ import { commentJobs } from '../../../comments/comments.jobs';
 import { postJobs } from '../../../posts/posts.jobs';
 import { uploadMedia } from '../../../posts/posts-test-kit';
 import { freePort } from '../../../test/free-port';
+import { testMedia } from '../../../test/test-media';
 import { createTestApp } from '../../../test/test-app';
 import { connectThroughConsent, createPostNow, settled, waitForPost, type PublishedPost } from '../test-kit/live-app';
 import { clickConsent, received, startMetaStandIn } from './meta-test-kit';
@@ -392,6 +393,43 @@ describe('Facebook Pages', { timeout: 60_000 }, () => {
       videoId: post.externalData.FACEBOOK!.id,
       permalink: expect.stringContaining('/lovelacebakery/videos/'),
     });
+  });
+
+  it('sends a video post’s thumbnail as the `thumb` file, and says a photo post does not use one', async () => {
+    const org = await page();
+    const video = await uploadMedia(t, org.key, 'landscape-5s.mp4');
+    const cover = await uploadMedia(t, org.key, 'square-1080.jpg');
+    const id = await createPostNow(t, org.key, {
+      teamId: org.teamId,
+      title: 'Video',
+      type: 'FACEBOOK',
+      data: { text: 'The oven', uploadIds: [video.id], thumbnail: cover.id },
+    });
+    const post = posted(await waitForPost(t, org.key, id, settled));
+    const [made] = calls('facebookGraph', `/${BAKERY.page}/videos`);
+    // Multipart, as Meta documents `thumb`: the image's bytes beside the other fields.
+    expect(made!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await made!.request.clone().formData();
+    expect(form.get('description')).toBe('The oven');
+    expect(String(form.get('file_url'))).toMatch(new RegExp(`^${PUBLIC_URL}/media/`));
+    const thumb = form.get('thumb');
+    expect(thumb).toBeInstanceOf(Blob);
+    const coverBytes = (await testMedia('square-1080.jpg')).byteLength;
+    expect((thumb as Blob).size).toBe(coverBytes);
+    const videoId = post.externalData.FACEBOOK!.videoId!;
+    expect(meta.world.publishing.videos.get(videoId)!.thumb).toEqual({ type: 'image/jpeg', size: coverBytes });
+    expect(post.externalData.FACEBOOK!.thumbnail).toMatch(/-thumb\.jpg$/);
+
+    const image = await uploadMedia(t, org.key, 'square-1080.jpg');
+    const photo = await createPostNow(t, org.key, {
+      teamId: org.teamId,
+      title: 'Photo',
+      type: 'FACEBOOK',
+      data: { text: 'Bread', uploadIds: [image.id], thumbnail: cover.id },
+    });
+    const photoPost = await waitForPost(t, org.key, photo, settled);
+    expect(photoPost.status).toBe('POSTED');
+    expect(photoPost.errors.FACEBOOK).toMatch(/thumbnail only for video posts/);
   });
 
   it('publishes a photo story and a video story', async () => {

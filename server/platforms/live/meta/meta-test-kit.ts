@@ -3,6 +3,7 @@ import { engagementRoutes } from './graph-stand-in/engagement-routes';
 import { facebookDialog, facebookGraph } from './graph-stand-in/facebook-routes';
 import { instagramRoutes } from './graph-stand-in/instagram-routes';
 import { messagingRoutes } from './graph-stand-in/messaging-routes';
+import { extrasRoutes } from './graph-stand-in/extras-routes';
 import { profileRoutes } from './graph-stand-in/profile-routes';
 import { publishingRoutes } from './graph-stand-in/publishing-routes';
 import { MetaWorld, type Product, type StandInApp } from './graph-stand-in/stand-in-world';
@@ -75,6 +76,7 @@ export async function startMetaStandIn(options: { publicUrl: string; firstPort?:
     });
     messagingRoutes({ facebook: hosts.facebookGraph, instagram: hosts.instagramGraph }, world, GRAPH_VERSION);
     profileRoutes({ facebook: hosts.facebookGraph, instagram: hosts.instagramGraph }, world, GRAPH_VERSION);
+    extrasRoutes(hosts.facebookGraph, world, GRAPH_VERSION);
     publishingRoutes({ facebook: hosts.facebookGraph, instagram: hosts.instagramGraph, threads: hosts.threadsGraph, rupload: hosts.facebookRupload }, world, {
       graph: GRAPH_VERSION,
       threads: THREADS_VERSION,

@@ -242,7 +242,18 @@ describe('Page recommendations', { timeout: 60_000 }, () => {
 describe('enabling messaging', { timeout: 60_000 }, () => {
   it('subscribes the Page to its webhook fields and disabling unsubscribes it', async () => {
     const account = await messagingAccount(t, meta, 'FACEBOOK');
-    expect(meta.world.messaging.subscriptions.get(ACCOUNT_IDS.FACEBOOK)).toEqual(expect.arrayContaining(['messages', 'message_echoes', 'feed', 'ratings']));
+    expect(meta.world.messaging.subscriptions.get(ACCOUNT_IDS.FACEBOOK)).toEqual(
+      expect.arrayContaining([
+        'messages',
+        'messaging_postbacks',
+        'messaging_referrals',
+        'message_reactions',
+        'message_reads',
+        'message_echoes',
+        'feed',
+        'ratings',
+      ]),
+    );
     const [call] = received(meta.hosts.facebookGraph, `/${ACCOUNT_IDS.FACEBOOK}/subscribed_apps`);
     const pageToken = meta.world.issued({ product: 'facebook', kind: 'page', page: ACCOUNT_IDS.FACEBOOK })[0]!.value;
     expect(call!.query.get('access_token')).toBe(pageToken);
@@ -258,8 +269,11 @@ describe('enabling messaging', { timeout: 60_000 }, () => {
     expect(meta.world.messaging.subscriptions.has(ACCOUNT_IDS.INSTAGRAM_LOGIN)).toBe(false);
 
     await messagingAccount(t, meta, 'INSTAGRAM_VIA_PAGE');
-    // Through Facebook Login the Page carrying the Instagram account is what subscribes.
-    expect(meta.world.messaging.subscriptions.get(ACCOUNT_IDS.FACEBOOK)).toEqual(expect.arrayContaining(['messages']));
+    // Through Facebook Login the Page carrying the Instagram account is what subscribes, with the
+    // same fields as the Page's own messaging (a POST replaces the list: nothing of the Page's is dropped).
+    expect(meta.world.messaging.subscriptions.get(ACCOUNT_IDS.FACEBOOK)).toEqual(
+      expect.arrayContaining(['messages', 'messaging_referrals', 'message_reactions', 'feed', 'ratings']),
+    );
   });
 
   it('keeps messaging off when Meta refuses the subscription', async () => {

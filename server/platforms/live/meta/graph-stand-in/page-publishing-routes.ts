@@ -17,6 +17,28 @@ import type { MetaWorld } from './stand-in-world';
 const TEN_MINUTES = 600;
 const SEVENTY_FIVE_DAYS = 75 * 86_400;
 
+const THUMB_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A video post's `thumb` (https://developers.facebook.com/docs/graph-api/reference/page/videos/#Creating):
+ * an image file in a multipart body, 10 MB at most. A URL or text in its place is refused as Meta does.
+ */
+async function thumbOf(caller: Caller): Promise<{ type: string; size: number } | null | Response> {
+  const type = caller.received.headers.get('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data')) {
+    return caller.params.has('thumb') ? invalidParameter('thumb must be an image file sent as multipart/form-data') : null;
+  }
+  const part = (await caller.received.request.clone().formData()).get('thumb');
+  if (part === null) return null;
+  if (typeof part === 'string') return invalidParameter('thumb must be an image file sent as multipart/form-data');
+  const bytes = new Uint8Array(await part.arrayBuffer());
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  const png = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  if (!jpeg && !png) return invalidParameter('thumb must be a JPEG or PNG image');
+  if (bytes.byteLength > THUMB_MAX_BYTES) return invalidParameter('thumb must be 10 MB or smaller');
+  return { type: jpeg ? 'image/jpeg' : 'image/png', size: bytes.byteLength };
+}
+
 export function pagePublishingRoutes(hosts: { facebook: LocalReceiver; instagram: LocalReceiver; rupload: LocalReceiver }, world: MetaWorld, version: string) {
   const { publishing, engagement } = world;
   const graph = hosts.facebook;
@@ -220,8 +242,10 @@ export function pagePublishingRoutes(hosts: { facebook: LocalReceiver; instagram
       if (!fileUrl) return invalidParameter('The parameter file_url (or source) is required');
       if (!(await publishing.fetch(fileUrl, 'video')).ok)
         return graphError({ message: '(#390) There was a problem uploading your video file. Please try again.', type: 'OAuthException', code: 390 });
+      const thumb = await thumbOf(caller);
+      if (thumb instanceof Response) return thumb;
       const video = newVideo(pageId, 'video');
-      Object.assign(video, { fileUrl, description: caller.params.get('description'), title: caller.params.get('title'), finishedAt: world.now() });
+      Object.assign(video, { fileUrl, description: caller.params.get('description'), title: caller.params.get('title'), finishedAt: world.now(), thumb });
       engagement.publish({
         id: video.id,
         ownerId: pageId,
@@ -230,6 +254,7 @@ export function pagePublishingRoutes(hosts: { facebook: LocalReceiver; instagram
         productType: 'POST',
         text: video.description,
         mediaUrl: fileUrl,
+        thumbnailUrl: thumb ? `https://scontent.example/${video.id}-thumb.jpg` : null,
       });
       return json({ id: video.id });
     }),
@@ -318,7 +343,7 @@ export function pagePublishingRoutes(hosts: { facebook: LocalReceiver; instagram
         id: video.id,
         description: video.description ?? undefined,
         permalink_url: `/${pageUsername(video.pageId)}/videos/${video.id}/`,
-        picture: `https://scontent.example/${video.id}-picture.jpg`,
+        picture: `https://scontent.example/${video.id}-${video.thumb ? 'thumb' : 'picture'}.jpg`,
         status: {
           video_status: !uploaded ? 'upload_complete' : phase === 'complete' ? 'ready' : 'processing',
           uploading_phase: { status: uploaded ? 'complete' : 'not_started' },

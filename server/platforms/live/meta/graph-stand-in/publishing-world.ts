@@ -39,6 +39,8 @@ export type StandInVideo = {
   /** When `finish` (or the video post) asked for it to be shown. */
   finishedAt: number | null;
   postId: string | null;
+  /** The `thumb` file a video post came with (its type and size; Meta keeps it as the video's picture). */
+  thumb?: { type: string; size: number } | null;
 };
 
 export type StandInPagePost = {

@@ -13,10 +13,24 @@ import { metaProfiles } from './meta-profiles';
  * Webhook fields each subscription asks for (`subscribed_apps`). A Page's are Page fields; an
  * Instagram account through Facebook Login is subscribed through its Page (its Instagram fields,
  * comments included, are chosen on the app); an Instagram Login account names its own fields.
+ * A Page carrying both a Facebook and an Instagram account asks for the same list either way:
+ * each POST replaces the Page's fields, so a shorter list would drop the other account's
+ * (decision 090). `messaging_referrals` brings m.me/ig.me links and ads that open a thread.
  */
+const PAGE_FIELDS = [
+  'messages',
+  'messaging_postbacks',
+  'messaging_referrals',
+  'message_reactions',
+  'message_reads',
+  'message_deliveries',
+  'message_echoes',
+  'feed',
+  'ratings',
+];
 const SUBSCRIBED_FIELDS = {
-  page: ['messages', 'messaging_postbacks', 'message_reactions', 'message_reads', 'message_deliveries', 'message_echoes', 'feed', 'ratings'],
-  instagramPage: ['messages', 'messaging_postbacks', 'message_reactions', 'message_reads', 'message_echoes'],
+  page: PAGE_FIELDS,
+  instagramPage: PAGE_FIELDS,
   instagramLogin: ['comments', 'live_comments', 'mentions', 'messages', 'messaging_postbacks', 'message_reactions', 'messaging_seen', 'messaging_referral'],
 };
 

@@ -1,5 +1,7 @@
 import { PlatformError } from '../../../platform-error';
+import type { ConnectorEnv } from '../../../connector';
 import type { PublishingCapability, PublishMedia, PublishRequest, PublishResult } from '../../../publishing';
+import { mediaBlob } from '../../shared/media-bytes';
 import type { MetaConfig } from '../meta-config';
 import { uploadByUrl, videoStatus, waitPublished } from './facebook-video';
 import { asJson, formOf, publishingActing, type Acting } from './meta-acting';
@@ -34,7 +36,9 @@ const FACEBOOK = 'https://www.facebook.com';
  * - text, link and photo posts: photos uploaded unpublished, the post made unpublished
  *   (`published=false`, its id saved), then published (`is_published=true`), which a retry can
  *   read back; `nativeScheduleTime` leaves it scheduled at Meta instead;
- * - a video post: `/videos` with `file_url`, looked up among the Page's videos after a lost answer;
+ * - a video post: `/videos` with `file_url` (and the `thumbnail` image as the `thumb` file, the one
+ *   way Meta documents a custom thumbnail there: multipart), looked up among the Page's videos after
+ *   a lost answer;
  * - reels: start (the video id saved) → upload by URL on the rupload host → finish with
  *   `video_state=PUBLISHED`, then the reel's status read until it is out;
  * - stories: a photo uploaded unpublished (or a video started and uploaded), then
@@ -46,7 +50,7 @@ export function facebookPublishing(config: MetaConfig): PublishingCapability {
   const waitSeconds = config.containerWaitSeconds;
 
   return {
-    async publish(_env, credentials, target, request) {
+    async publish(env, credentials, target, request) {
       const acting = await actingFor(credentials, { ...target, selectedChannelId: request.channelId ?? target.selectedChannelId }, PUBLISH);
       const options = request.options as FacebookOptions;
       const saved: Progress = { ...request.progress };
@@ -55,14 +59,19 @@ export function facebookPublishing(config: MetaConfig): PublishingCapability {
         await request.checkpoint?.(progress as Record<string, string>);
       };
       const type = options.type ?? 'POST';
-      if (type === 'STORY') return story(config, acting, request, saved, save);
-      if (type === 'REEL') return reel(config, acting, request, options, saved, save, waitSeconds);
       const videos = request.media.filter((medium) => medium.type === 'video');
-      if (videos.length > 0) {
+      if (type === 'POST' && videos.length > 0) {
         if (request.media.length > 1) throw refused('A Facebook post takes photos or one video, not both or several videos.');
-        return videoPost(acting, videos[0]!, options, saved, save);
+        return videoPost(env, acting, { video: videos[0]!, thumbnail: request.thumbnail }, options, saved, save);
       }
-      return feedPost(acting, request, options, saved, save);
+      const result =
+        type === 'STORY'
+          ? await story(config, acting, request, saved, save)
+          : type === 'REEL'
+            ? await reel(config, acting, request, options, saved, save, waitSeconds)
+            : await feedPost(acting, request, options, saved, save);
+      // Meta documents a custom thumbnail only for Page video posts (`thumb`).
+      return request.thumbnail ? { ...result, warning: 'Published; Facebook takes a thumbnail only for video posts, so the thumbnail was not used.' } : result;
     },
 
     async findByIntent(_env, credentials, target, _intentKey, context) {
@@ -144,7 +153,15 @@ async function feedPost(acting: Acting, request: PublishRequest, options: Facebo
   return postResult(postId, await readPost(acting, postId));
 }
 
-async function videoPost(acting: Acting, video: PublishMedia, options: FacebookOptions, saved: Progress, save: Save): Promise<PublishResult> {
+async function videoPost(
+  env: ConnectorEnv,
+  acting: Acting,
+  files: { video: PublishMedia; thumbnail?: PublishMedia },
+  options: FacebookOptions,
+  saved: Progress,
+  save: Save,
+): Promise<PublishResult> {
+  const { video, thumbnail } = files;
   const { graph, token, accountId } = acting;
   if (!saved.videoId && saved.postingAt) {
     // The last attempt's answer was lost: the video it posted is among the Page's latest, with its description.
@@ -161,12 +178,15 @@ async function videoPost(acting: Acting, video: PublishMedia, options: FacebookO
     if (found) await save({ videoId: found.id });
   }
   if (!saved.videoId) {
+    const fields = formOf({ file_url: video.url, description: options.text, title: options.mediaTitle });
+    // Read before the intent's time is saved: an unreadable thumbnail fails the attempt before anything is posted.
+    const thumb = thumbnail ? await mediaBlob(env, thumbnail, { platform: 'FACEBOOK', operation: PUBLISH }) : null;
     await save({ postingAt: new Date().toISOString() });
     const made = await graph.call<{ id: string }>({
       operation: PUBLISH,
       path: `/${accountId}/videos`,
       token,
-      form: formOf({ file_url: video.url, description: options.text, title: options.mediaTitle }),
+      ...(thumb ? { multipart: multipartOf(fields, { thumb: [thumb, thumbnailName(thumbnail!)] }) } : { form: fields }),
     });
     await save({ videoId: made.id });
   }
@@ -280,6 +300,16 @@ async function storyResult(acting: Acting, postId: string): Promise<PublishResul
   const found = (await stories(acting).catch(() => [])).find((item) => item.post_id === postId);
   return { externalData: { id: postId, postId, permalink: found?.url ?? '' } };
 }
+
+/** Form fields plus files, as `curl -F` sends them. */
+function multipartOf(fields: Record<string, string>, files: Record<string, [Blob, string]>): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  for (const [key, [blob, name]] of Object.entries(files)) form.set(key, blob, name);
+  return form;
+}
+
+const thumbnailName = (thumbnail: PublishMedia) => `thumbnail.${thumbnail.mime === 'image/png' ? 'png' : 'jpg'}`;
 
 function readPost(acting: Acting, postId: string): Promise<GraphPost> {
   return acting.graph.call<GraphPost>({

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Activity, BarChart3, ChevronDown, Copy, FlaskConical, History, KeyRound, RefreshCw, Unplug, UserRoundCog } from 'lucide-react';
+import { Activity, BarChart3, ChevronDown, Copy, FlaskConical, History, KeyRound, MapPin, RefreshCw, Unplug, UserRoundCog } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Badge } from '@/components/ui/badge';
@@ -116,6 +116,14 @@ export function AccountCard({ account, dmsEnabled, canCopy, ...actions }: Accoun
             Analytics
           </Link>
         </Button>
+        {account.type === 'GOOGLE_BUSINESS' ? (
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/accounts/google-business/location" aria-label={`Location profile for ${platform.label}`}>
+              <MapPin className="size-3.5" aria-hidden />
+              Location
+            </Link>
+          </Button>
+        ) : null}
         {platform.supports.historyImport ? (
           <Button asChild variant="ghost" size="sm">
             <Link to="/accounts/$platform/history" params={{ platform: account.type }} aria-label={`Post history for ${platform.label}`}>

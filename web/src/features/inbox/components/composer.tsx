@@ -8,7 +8,7 @@ import type { Conversation, MessageContent } from '../lib/inbox-types';
 import { compactContent, contentProblems, MESSAGE_LIMITS, textLength } from '../lib/message-rules';
 import { AttachmentPicker, type PickedAttachment } from './attachment-picker';
 import { participantName } from './participant';
-import { ClosedWindowNotice, ReplyWindowCountdown, useReplyWindow } from './reply-window-notice';
+import { ClosedWindowNotice, HumanAgentNotice, ReplyWindowCountdown, useReplyWindow } from './reply-window-notice';
 import { EMPTY_RICH, RichBuilder, richContent, type RichDraft, type RichKind } from './rich-builder';
 import { Carousel, MessageButtons, QuickReplies } from './rich-content';
 
@@ -20,7 +20,10 @@ const KINDS: { kind: RichKind; label: string; icon: typeof ListPlus }[] = [
   { kind: 'carousel', label: 'Carousel', icon: GalleryHorizontal },
 ];
 
-/** Write, attach, build rich content and send (Ctrl+Enter); closed with its reason outside the 24-hour window. */
+/**
+ * Write, attach, build rich content and send (Ctrl+Enter); after the 24-hour window, open as a human
+ * agent where the account offers it (up to 7 days), else closed with its reason.
+ */
 export function Composer({ conversation }: { conversation: Conversation }) {
   const window = useReplyWindow(conversation);
   const [text, setText] = useState('');
@@ -39,7 +42,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   const pristine = !text.trim() && attachments.length === 0 && !kind;
   const { used, unit } = textLength(text, platform);
 
-  if (window.state !== 'open') {
+  if (window.state === 'waiting' || window.state === 'expired') {
     return (
       <div className="border-t border-zinc-200 bg-white p-3">
         <ClosedWindowNotice window={window} participant={participantName(conversation)} />
@@ -81,6 +84,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         submit();
       }}
     >
+      {window.state === 'humanAgent' ? <HumanAgentNotice window={window} participant={participantName(conversation)} /> : null}
       {kind ? (
         <div className="space-y-2">
           <div className="flex items-center justify-between">

@@ -76,6 +76,12 @@ describe('replyWindow', () => {
     expect(window.state).toBe('open');
     expect(window.state === 'open' && formatRemaining(window.remainingMs)).toBe('1h 30m');
     expect(replyWindow({ platformData: { lastInboundAt: '2026-01-01T10:00:00Z', canReply: true } }, at('2026-01-02T10:00:01Z')).state).toBe('expired');
+    // Where the account offers a human agent's late reply, the composer stays open until then.
+    const late = { platformData: { lastInboundAt: '2026-01-01T10:00:00Z', canReply: true, humanAgentReplyUntil: '2026-01-08T10:00:00Z' } };
+    const agent = replyWindow(late, at('2026-01-03T10:00:00Z'));
+    expect(agent.state).toBe('humanAgent');
+    expect(agent.state === 'humanAgent' && formatRemaining(agent.remainingMs)).toBe('5 days 0h');
+    expect(replyWindow(late, at('2026-01-08T10:00:01Z'))).toMatchObject({ state: 'expired', humanAgentClosedAt: new Date('2026-01-08T10:00:00Z') });
   });
 
   it('waits for the person when they never wrote or after a private reply', () => {

@@ -1,20 +1,7 @@
-import * as SwitchPrimitive from '@radix-ui/react-switch';
-import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
-  return (
-    <SwitchPrimitive.Root
-      className={cn(
-        'relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full bg-zinc-300 transition-colors data-[state=checked]:bg-accent-600',
-        className,
-      )}
-      {...props}
-    >
-      <SwitchPrimitive.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
-    </SwitchPrimitive.Root>
-  );
-}
+// The composer's switches are the shared one (also the location page's).
+export { Switch } from '@/components/ui/switch';
 
 /** `12 / 100`, red once over: read by screen readers with the field (aria-describedby). */
 export function CharacterCounter({ id, length, max }: { id?: string; length: number; max: number }) {

@@ -4,12 +4,14 @@ import type { PostPlatform } from '@/lib/post-platforms';
 import { issuesIn } from '../lib/composer-errors';
 import type { ComposerValues } from '../lib/composer-state';
 import type { OptionField } from '../lib/option-fields';
+import { InstagramLocationPicker, RedditFlairPicker } from './options/lookup-pickers';
 import { ObjectControl } from './options/object-control';
 import { ObjectListControl } from './options/object-list-control';
 import { NestedControlContext } from './options/nested-control';
 import { PollControl } from './options/poll-control';
 import { ScalarControl } from './options/scalar-control';
 import { ThreadControl } from './options/thread-control';
+import { TIKTOK_CREATOR_FIELDS, TikTokCreatorControl } from './options/tiktok-creator-controls';
 import type { OptionControlProps, UploadChoice } from './options/types';
 
 export type { UploadChoice };
@@ -59,6 +61,18 @@ export function PlatformOption({ platform, field, uploads, action }: PlatformOpt
   const name = `drafts.${platform}.${json ? 'json' : 'options'}.${field.key}` as FieldPath<ComposerValues>;
   // Not exact: an error set on one of its parts (the API's, at `…poll.options.1`) must show here too.
   const { field: control, fieldState } = useController<ComposerValues>({ name, exact: false, defaultValue: json ? '' : undefined });
+  // Ids the API can look up are chosen from a list, not typed (decision 090).
+  const Picker =
+    platform === 'INSTAGRAM' && field.key === 'locationId'
+      ? InstagramLocationPicker
+      : platform === 'REDDIT' && field.key === 'flairId'
+        ? RedditFlairPicker
+        : null;
+  // TikTok's privacy and interaction switches follow the creator's settings (decision 092).
+  if (platform === 'TIKTOK' && TIKTOK_CREATOR_FIELDS.has(field.key)) {
+    return <TikTokCreatorControl field={field} value={control.value} issues={issuesIn(fieldState.error)} uploads={uploads} onChange={control.onChange} />;
+  }
+  if (Picker) return <Picker field={field} value={control.value} issues={issuesIn(fieldState.error)} uploads={uploads} onChange={control.onChange} />;
   return (
     <OptionControl field={field} value={control.value} issues={issuesIn(fieldState.error)} uploads={uploads} onChange={control.onChange} action={action} />
   );

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { FileSearch, PenSquare, Plus, Users } from 'lucide-react';
+import { Download, FileSearch, FileUp, PenSquare, Plus, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { useDeletePost } from '../api/delete-post';
 import { usePosts, type Post } from '../api/get-posts';
 import { usePostingAccounts } from '@/api/get-team-accounts';
 import { useRetryPost } from '../api/retry-post';
-import { filtersFromSearch, hasFilters, PAGE_SIZE, type PostListSearch } from '../lib/list-search';
+import { exportCsvHref, filtersFromSearch, hasFilters, PAGE_SIZE, type PostListSearch } from '../lib/list-search';
 import { PostFilters } from './post-filters';
 import { PostItem } from './post-item';
 
@@ -128,7 +128,31 @@ export function PostsPage({ teamId, search, onSearch, onClear }: PostsPageProps)
 
   return (
     <>
-      <PageHeader title="Posts" description={DESCRIPTION} actions={accounts.length > 0 && (posts.data?.items.length || hasFilters(search)) ? newPost : null} />
+      <PageHeader
+        title="Posts"
+        description={DESCRIPTION}
+        actions={
+          <>
+            {posts.data?.items.length ? (
+              <Button variant="secondary" asChild>
+                <a href={exportCsvHref(teamId, search)} download>
+                  <Download className="size-4" aria-hidden />
+                  Download CSV
+                </a>
+              </Button>
+            ) : null}
+            {accounts.length > 0 ? (
+              <Button variant="secondary" asChild>
+                <Link to="/posts/import">
+                  <FileUp className="size-4" aria-hidden />
+                  Import CSV
+                </Link>
+              </Button>
+            ) : null}
+            {accounts.length > 0 && (posts.data?.items.length || hasFilters(search)) ? newPost : null}
+          </>
+        }
+      />
       <Card>
         <PostFilters search={search} platforms={[...POST_PLATFORMS]} onChange={(change) => onSearch({ ...change, page: undefined })} onClear={onClear} />
         {body}

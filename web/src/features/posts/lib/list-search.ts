@@ -36,3 +36,12 @@ export function filtersFromSearch(teamId: string, search: PostListSearch): PostF
 }
 
 export const hasFilters = (search: PostListSearch) => !!(search.q || search.status || search.platforms?.length || search.from || search.to);
+
+/** `GET /post/export.csv` with the list's filters (every matching post, not a page): the "Download CSV" link. */
+export function exportCsvHref(teamId: string, search: PostListSearch): string {
+  const { offset: _offset, limit: _limit, platforms, ...filters } = filtersFromSearch(teamId, search);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) query.set(name, String(value));
+  if (platforms?.length) query.set('platforms', platforms.join(','));
+  return `/api/v1/post/export.csv?${query.toString()}`;
+}

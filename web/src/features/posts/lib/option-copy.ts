@@ -82,7 +82,7 @@ export const OPTION_COPY: Record<string, OptionCopy> = {
     common: true,
   },
   'INSTAGRAM.carouselItems.tagged': { label: 'People tagged on this slide' },
-  'INSTAGRAM.locationId': { label: 'Location', help: 'The Facebook Page ID of the place (find it in the place’s Page URL).', common: true },
+  'INSTAGRAM.locationId': { label: 'Location', help: 'Search the place by name and pick it from the list.', common: true },
   'INSTAGRAM.tagged': { label: 'People tagged', help: 'Usernames and where they appear on the photo.', common: true },
   'INSTAGRAM.thumbnailOffset': { label: 'Cover frame (milliseconds)', help: 'The moment of a reel used as its cover, when no cover image is set.' },
   'INSTAGRAM.thumbnail': thumbnail,
@@ -173,7 +173,7 @@ export const OPTION_COPY: Record<string, OptionCopy> = {
   'REDDIT.sr': { label: 'Subreddit', help: 'Its name without r/ (e.g. coffee).', common: true },
   'REDDIT.description': { label: 'Body text', help: 'The text under the title.', common: true },
   'REDDIT.link': { label: 'Link', help: 'Makes it a link post.', common: true },
-  'REDDIT.flairId': { label: 'Flair', help: 'The flair’s ID from the subreddit (some subreddits require one).', common: true },
+  'REDDIT.flairId': { label: 'Flair', help: 'One of the subreddit’s flairs (some subreddits require one).', common: true },
   'REDDIT.nsfw': { label: 'Mark as NSFW', common: true },
 
   'MASTODON.privacy': {

@@ -16,6 +16,7 @@ export function AutosaveStatus({ state }: { state: AutosaveState }) {
         <>
           <Check className="size-3.5 text-emerald-600" aria-hidden />
           Draft saved at {timeFormat.format(state.at)}
+          {state.problems > 0 ? ` · ${state.problems === 1 ? '1 problem' : `${state.problems} problems`} to fix before publishing` : ''}
         </>
       ) : state.kind === 'waiting' || state.kind === 'failed' ? (
         <>

@@ -2,10 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { postQueryKey, postsQueryKey, type Post } from '@/api/post-query-keys';
 import { errorMessage } from '@/lib/api-client';
-import { platformLabel } from '@/lib/post-platforms';
-import { createPost } from '../../api/create-post';
-import { updatePost } from '../../api/update-post';
-import { platformIssuesIn } from '../../lib/composer-errors';
+import { createPostDraft, savePostDraft } from '../../api/save-draft';
 import { effectiveTitle } from '../../lib/composer-state';
 import { postBody, postFingerprint, publishDate } from '../../lib/post-body';
 import type { ComposerForm } from './use-composer-form';
@@ -17,8 +14,9 @@ export type AutosaveState =
   | { kind: 'idle' }
   | { kind: 'pending' }
   | { kind: 'saving' }
-  | { kind: 'saved'; at: Date }
-  /** The form cannot be a post yet (no account, no text, a rule broken): nothing was sent. */
+  /** Saved; `problems` counts what still stands in the way of publishing (the tabs show them). */
+  | { kind: 'saved'; at: Date; problems: number }
+  /** The form cannot be a post yet (no account, no text, no date): nothing was sent. */
   | { kind: 'waiting'; reason: string }
   | { kind: 'failed'; reason: string };
 
@@ -30,13 +28,14 @@ type Options = {
   onCreated: (post: Post) => void;
 };
 
-/** Why the form cannot be saved as a draft now, or null when it can. */
+/**
+ * Why the form cannot be saved as a draft now, or null when it can. Broken platform rules do not
+ * stop a draft (decision 090): it is saved with them, and the tabs show them as the person types.
+ */
 function unsavableBecause(form: ComposerForm): string | null {
   const values = form.getValues();
   if (values.platforms.length === 0) return 'Choose an account to save a draft.';
   if (!effectiveTitle(values)) return 'Write the text of the post to save a draft.';
-  const broken = values.platforms.find((platform) => platformIssuesIn(form.formState.errors, platform).length > 0);
-  if (broken) return `Not saved: fix the problems on the ${platformLabel(broken)} tab.`;
   if (typeof publishDate(values.when, 'DRAFT') === 'string') return 'Pick a date to save a draft.';
   return null;
 }
@@ -69,11 +68,12 @@ export function useAutosave({ form, teamId, post, onCreated }: Options) {
     if (key === savedKey.current) return;
     const reason = unsavableBecause(form);
     if (reason) return setState({ kind: 'waiting', reason });
-    const body = postBody(values, effectiveTitle(values), publishDate(values.when, 'DRAFT') as Date, 'DRAFT');
+    const { status: _status, ...body } = postBody(values, effectiveTitle(values), publishDate(values.when, 'DRAFT') as Date, 'DRAFT');
     setState({ kind: 'saving' });
     try {
       const id = postId.current;
-      const saved = id ? await updatePost({ id, ...body, firstComment: body.firstComment ?? null }) : await createPost({ teamId, ...body });
+      const result = id ? await savePostDraft({ id, ...body }) : await createPostDraft({ teamId, ...body });
+      const saved = result.post as Post;
       savedKey.current = key;
       queryClient.setQueryData(postQueryKey(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: postsQueryKey, exact: false, predicate: (query) => query.queryKey[2] !== saved.id });
@@ -81,7 +81,7 @@ export function useAutosave({ form, teamId, post, onCreated }: Options) {
         postId.current = saved.id;
         created.current(saved);
       }
-      setState(unsaved() ? { kind: 'pending' } : { kind: 'saved', at: new Date() });
+      setState(unsaved() ? { kind: 'pending' } : { kind: 'saved', at: new Date(), problems: result.problems.length });
     } catch (error) {
       setState({ kind: 'failed', reason: `Not saved: ${errorMessage(error)}` });
     }
