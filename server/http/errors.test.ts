@@ -39,8 +39,10 @@ describe('health and API reference', () => {
     const response = await t.request('GET', '/', { key });
     expect(response.status).toBe(200);
     expect(response.json.status).toBe('ok');
-    expect(Object.keys(response.json.platforms)).toHaveLength(14);
-    expect(response.json.platforms.INSTAGRAM).toEqual({ status: 'operational', note: 'Sandbox' });
+    // All fifteen, SNAPCHAT included (the published client requires its entry).
+    expect(Object.keys(response.json.platforms)).toHaveLength(15);
+    expect(response.json.platforms.SNAPCHAT).toMatchObject({ status: 'operational' });
+    expect(response.json.platforms.INSTAGRAM).toEqual({ status: 'operational', note: 'Simulated by the built-in sandbox' });
     expect((await t.app.request('/healthz')).status).toBe(200);
   });
 

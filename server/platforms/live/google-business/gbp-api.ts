@@ -2,10 +2,13 @@ import type { Credentials } from '../../connector';
 import { PlatformError } from '../../platform-error';
 import type { LiveHttpClient, LiveRequest } from '../live-http';
 import { accountKeyOf } from '../shared/account-key';
+import type { TokenWarning } from '../google/google-oauth';
 
 /** Every Google host the connector calls or redirects to: each one an operator setting (decision 093). */
 export type GbpConfig = {
   http: LiveHttpClient;
+  /** Hears of refresh tokens that die within 7 days (the Google Cloud app is in "Testing" status). */
+  warn?: TokenWarning;
   clientId: string;
   clientSecret: string;
   authorizeUrl: string;

@@ -1,4 +1,5 @@
 import type { Config } from '../../../config';
+import { createLogger } from '../../../logger';
 import type { PlatformConnector } from '../../connector';
 import type { LiveHttpClient } from '../live-http';
 import type { PushAuthConfig } from './gbp-push-auth';
@@ -20,6 +21,9 @@ export function googleBusinessConnectorOf(config: Config, http: LiveHttpClient):
     notificationsBase: config.GOOGLE_BUSINESS_NOTIFICATIONS_URL,
     performanceBase: config.GOOGLE_BUSINESS_PERFORMANCE_URL,
     pubsubTopic: config.GOOGLE_BUSINESS_PUBSUB_TOPIC ?? null,
+    // Operators see it in the logs; the account's refresh fails with ACCESS_REVOKED after 7 days.
+    warn: (warning) =>
+      createLogger(config.LOG_LEVEL).warn(warning.message, { platform: 'GOOGLE_BUSINESS', refreshTokenExpiresAt: warning.refreshTokenExpiresAt.toISOString() }),
   });
 }
 
