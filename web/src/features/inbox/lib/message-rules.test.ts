@@ -81,6 +81,7 @@ describe('replyWindow', () => {
     const agent = replyWindow(late, at('2026-01-03T10:00:00Z'));
     expect(agent.state).toBe('humanAgent');
     expect(agent.state === 'humanAgent' && formatRemaining(agent.remainingMs)).toBe('5 days 0h');
+    expect(formatRemaining(24 * 3600_000 + 30_000)).toBe('24h 00m');
     expect(replyWindow(late, at('2026-01-08T10:00:01Z'))).toMatchObject({ state: 'expired', humanAgentClosedAt: new Date('2026-01-08T10:00:00Z') });
   });
 

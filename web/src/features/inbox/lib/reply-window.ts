@@ -23,12 +23,15 @@ export function replyWindow(conversation: Pick<Conversation, 'platformData'>, no
   return { state: 'expired', closedAt: closesAt, humanAgentClosedAt: humanAgentUntil };
 }
 
-/** `23h 14m`, `42m`, `under a minute`; `6 days 3h` past a day. */
+/**
+ * `23h 14m`, `42m`, `under a minute`; `6 days 3h` past a day. A fresh 24-hour window reads `24h 00m`
+ * (the server's clock may be a little ahead of the browser's), not `1 day 0h`.
+ */
 export function formatRemaining(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 1) return 'under a minute';
   const hours = Math.floor(minutes / 60);
-  if (hours >= 24) {
+  if (hours > 24) {
     const days = Math.floor(hours / 24);
     return `${days} ${days === 1 ? 'day' : 'days'} ${hours % 24}h`;
   }
