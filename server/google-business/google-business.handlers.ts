@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { createRouter } from '../http/create-router';
 import { BadRequestError } from '../http/errors';
-import { LOCATION_READ_FIELDS } from './google-business.schemas';
+import { LOCATION_FIELDS } from '../platforms/shared/gbp-location-rules';
 import * as routes from './google-business.routes';
 import { mediaSource, onLocation } from './google-business.service';
 
@@ -14,7 +14,7 @@ const asLocation = (location: Record<string, unknown>) => location as never;
 const scopeOf = (c: Context<AppEnv>, teamId: string) => ({ organizationId: c.var.auth.organizationId, teamId });
 
 /** What `GET /location` reads when no `fields` are named: everything but Google's own bookkeeping. */
-const DEFAULT_READ = LOCATION_READ_FIELDS.filter((field) => field !== 'relationshipData' && field !== 'adWordsLocationExtensions');
+const DEFAULT_READ = LOCATION_FIELDS.filter((field) => field !== 'relationshipData' && field !== 'adWordsLocationExtensions');
 
 export const googleBusinessRouter = createRouter();
 

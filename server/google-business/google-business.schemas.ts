@@ -1,4 +1,8 @@
 import { z } from '@hono/zod-openapi';
+// Google's names, shared with the sandbox world and the stand-in (browser-safe: no server imports).
+import { DAYS, LOCATION_FIELDS, PLACE_ACTION_TYPES } from '../platforms/shared/gbp-location-rules';
+
+export { PLACE_ACTION_TYPES };
 
 /*
  * The outline's Google Business location group (`/misc/google-business/location…`, `/media`):
@@ -7,16 +11,6 @@ import { z } from '@hono/zod-openapi';
  */
 
 const teamId = z.string().min(1).max(64);
-const DAYS = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'] as const;
-export const PLACE_ACTION_TYPES = [
-  'APPOINTMENT',
-  'ONLINE_APPOINTMENT',
-  'DINING_RESERVATION',
-  'FOOD_ORDERING',
-  'FOOD_DELIVERY',
-  'FOOD_TAKEOUT',
-  'SHOP_ONLINE',
-] as const;
 export const MEDIA_CATEGORIES = [
   'CATEGORY_UNSPECIFIED',
   'COVER',
@@ -32,28 +26,6 @@ export const MEDIA_CATEGORIES = [
   'ROOMS',
   'TEAMS',
   'ADDITIONAL',
-] as const;
-export const LOCATION_READ_FIELDS = [
-  'name',
-  'languageCode',
-  'storeCode',
-  'title',
-  'phoneNumbers',
-  'categories',
-  'storefrontAddress',
-  'websiteUri',
-  'regularHours',
-  'specialHours',
-  'serviceArea',
-  'labels',
-  'adWordsLocationExtensions',
-  'latlng',
-  'openInfo',
-  'metadata',
-  'profile',
-  'relationshipData',
-  'moreHours',
-  'serviceItems',
 ] as const;
 
 /** A query list: `fields=a&fields=b` or `fields=a,b`. */
@@ -144,8 +116,8 @@ export const LocationResult = z.object({ name: z.string().optional() }).passthro
 
 export const LocationQuery = z.object({
   teamId,
-  fields: listParam(z.enum(LOCATION_READ_FIELDS))
-    .pipe(z.array(z.enum(LOCATION_READ_FIELDS)).min(1).max(20))
+  fields: listParam(z.enum(LOCATION_FIELDS))
+    .pipe(z.array(z.enum(LOCATION_FIELDS)).min(1).max(20))
     .optional(),
 });
 export const UpdateLocationBody = z.object({ teamId, validateOnly: z.boolean().optional(), ...LocationFields }).openapi('GoogleBusinessUpdateLocation');
